@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Deps } from './deps.ts';
+import { errorHandler, messages } from './http/errors.ts';
+import { mountRoutes, type RouteDef } from './http/routes.ts';
+import { redactUrl } from './logger.ts';
+import { auditRoutes } from './modules/audit/router.ts';
+import { authRoutes } from './modules/auth/router.ts';
+import { docsAssets, docsRoutes } from './modules/docs/router.ts';
+import { healthRoutes } from './modules/health/router.ts';
+
+export const JSON_BODY_LIMIT = '1mb';
+
+/** Every API route of the product, in one table: mounted, documented and auth-tested from here. */
+export function allRoutes(): RouteDef[] {
+  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes];
+  return [...routes, ...docsRoutes(() => routes)];
+}
+
+function serveSpa(app: Express, mountPath: string, distDir: string): void {
+  const index = path.join(distDir, 'index.html');
+  const assets = express.static(distDir, {
+    index: false,
+    setHeaders(res, file) {
+      // Vite fingerprints everything under assets/: cache it for good.
+      if (file.includes(`${path.sep}assets${path.sep}`)) res.set('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+  app.use(mountPath, assets);
+  app.use(mountPath, (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!fs.existsSync(index)) {
+      res.status(503).type('text/plain; charset=utf-8').send('Aplikace ještě není sestavena: spusťte „pnpm build“.');
+      return;
+    }
+    res.set('Cache-Control', 'no-cache').sendFile(index);
+  });
+}
+
+export function createApp(deps: Deps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  if (deps.config.TRUST_PROXY) app.set('trust proxy', deps.config.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      autoLogging: { ignore: (req) => req.url?.startsWith('/api/v1/healthcheck/') ?? false },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"] },
+      },
+    }),
+  );
+
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  app.use('/api/v1/docs/assets', docsAssets());
+  const api = express.Router({ strict: true, caseSensitive: true });
+  mountRoutes(api, allRoutes(), deps);
+  app.use(api);
+  app.use('/api', (_req, res) => {
+    res.status(404).json({ detail: messages.notFound });
+  });
+
+  app.get('/admin', (_req, res) => res.redirect(301, '/admin/'));
+  serveSpa(app, '/admin/', path.join(deps.config.ROOT_DIR, 'apps/backoffice/dist'));
+  serveSpa(app, '/', path.join(deps.config.ROOT_DIR, 'apps/portal/dist'));
+
+  app.use(errorHandler(deps.logger));
+  return app;
+}

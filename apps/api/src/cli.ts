@@ -1,0 +1,112 @@
+// Operator commands: pnpm cli <command> [...]. Uses DATABASE_URL, or the embedded PostgreSQL
+// in DATA_DIR (which must not be running under another process at the same time).
+import path from 'node:path';
+import readline from 'node:readline';
+import { ApiKeyOwner, StaffRole } from '@lending/contracts';
+import { loadConfig } from './config.ts';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { migrateDeploy } from './db/migrate.ts';
+import { connectDatabase } from './db/prisma.ts';
+import { createApiKey } from './modules/api-keys/create-api-key.ts';
+import { revokeApiKey } from './modules/api-keys/revoke-api-key.ts';
+import { createStaffUser } from './modules/users/create-staff-user.ts';
+
+const USAGE = `Usage:
+  pnpm cli create-user <email> <role>        role: ${StaffRole.values.join(', ')}
+                                              password from CLI_USER_PASSWORD or asked for
+  pnpm cli create-api-key <owner> [name]      owner: ${ApiKeyOwner.values.join(', ')}
+                                              prints only the key on stdout
+  pnpm cli revoke-api-key <prefix>`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
+
+function askHidden(question: string): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = readline.createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+    const output = rl as unknown as { _writeToOutput: (s: string) => void };
+    output._writeToOutput = (s: string) => {
+      if (s.includes(question)) process.stderr.write(s);
+    };
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stderr.write('\n');
+      resolve(answer);
+    });
+  });
+}
+
+async function readPassword(env: NodeJS.ProcessEnv): Promise<string> {
+  if (env.CLI_USER_PASSWORD) return env.CLI_USER_PASSWORD;
+  if (!process.stdin.isTTY) {
+    // Piped: the first line of stdin is the password.
+    const rl = readline.createInterface({ input: process.stdin });
+    for await (const line of rl) return line;
+    fail('No password given: set CLI_USER_PASSWORD or pipe it on stdin.');
+  }
+  const first = await askHidden('Heslo: ');
+  const second = await askHidden('Heslo znovu: ');
+  if (first !== second) fail('The passwords differ.');
+  return first;
+}
+
+async function main(argv: string[]) {
+  const [command, ...args] = argv;
+  if (!command || command === 'help' || command === '--help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const config = loadConfig();
+  let embedded: EmbeddedDatabase | null = null;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.DATA_DIR, 'postgres'), persistent: true });
+    await ensureDatabase(embedded.url, 'lending');
+    url = embedded.url('lending');
+    await migrateDeploy(config.ROOT_DIR, url);
+  }
+  const db = connectDatabase(url, { max: 2 });
+  try {
+    switch (command) {
+      case 'create-user': {
+        const [email, role] = args;
+        if (!email || !role) fail(USAGE);
+        const parsedRole = StaffRole.schema.safeParse(role.toUpperCase());
+        if (!parsedRole.success) fail(`Unknown role "${role}". Roles: ${StaffRole.values.join(', ')}`);
+        const password = await readPassword(process.env);
+        const result = await createStaffUser(db, { email, role: parsedRole.data, password });
+        if (!result.ok) fail(Object.entries(result.errors).map(([f, m]) => `${f}: ${m.join(' ')}`).join('\n'));
+        process.stderr.write(`Created ${result.user.email} (${result.user.role}).\n`);
+        break;
+      }
+      case 'create-api-key': {
+        const [owner, ...name] = args;
+        const parsedOwner = ApiKeyOwner.schema.safeParse(owner?.toUpperCase());
+        if (!parsedOwner.success) fail(`Unknown owner "${owner ?? ''}". Owners: ${ApiKeyOwner.values.join(', ')}`);
+        const key = await createApiKey(db, { owner: parsedOwner.data, name: name.join(' ') });
+        process.stderr.write(`Created key ${key.prefix} for ${key.owner}. Store it now: it is not shown again.\n`);
+        process.stdout.write(`${key.key}\n`);
+        break;
+      }
+      case 'revoke-api-key': {
+        const [prefix] = args;
+        if (!prefix) fail(USAGE);
+        if (!(await revokeApiKey(db, { prefix }))) fail(`No active key with prefix ${prefix}.`);
+        process.stderr.write(`Revoked key ${prefix}.\n`);
+        break;
+      }
+      default:
+        fail(`Unknown command "${command}".\n${USAGE}`);
+    }
+  } finally {
+    await db.close();
+    await embedded?.stop();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`${(error as Error)?.message ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  ADMIN_EMAIL: z.email().default('admin@demo.cz'),
+  ADMIN_PASSWORD: z.string().min(8).default('Demo-heslo-2026'),
+  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  CRM_WEBHOOK_USER: z.string().min(1).default('pipedrive'),
+  CRM_WEBHOOK_PASSWORD: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & {
+  DATA_DIR: string;
+  /** Root of the repository: prisma/, apps/*\/dist are found from here. */
+  ROOT_DIR: string;
+};
+
+/** Parses the environment once; nothing else in the API reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = defaultRootDir()): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return {
+    ...parsed.data,
+    DATA_DIR: path.resolve(rootDir, parsed.data.DATA_DIR),
+    ROOT_DIR: rootDir,
+  };
+}
+
+export function defaultRootDir(): string {
+  return path.resolve(import.meta.dirname, '../../..');
+}

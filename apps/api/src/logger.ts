@@ -1,0 +1,29 @@
+import pino, { type Logger } from 'pino';
+
+// Personal data and credentials never reach the logs (DESIGN.md §3).
+const SENSITIVE = ['password', 'birth_number', 'birthNumber', 'identity_card', 'identityCard', 'token', 'refresh', 'access', 'authorization'];
+export const redactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  ...SENSITIVE,
+  ...SENSITIVE.map((k) => `*.${k}`),
+  ...SENSITIVE.map((k) => `*.*.${k}`),
+];
+
+/** Form tokens travel in paths (/forms/{token}/): keep them out of access logs too. */
+export function redactUrl(url: string): string {
+  return url.replace(/(\/forms\/)[A-Za-z0-9_-]{16,}/g, '$1[REDACTED]').replace(/([?&](?:token|access|refresh)=)[^&]*/gi, '$1[REDACTED]');
+}
+
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'lending-api' },
+      redact: { paths: redactPaths, censor: '[REDACTED]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    destination,
+  );
+}

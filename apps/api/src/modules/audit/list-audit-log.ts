@@ -1,0 +1,55 @@
+import type { Request } from 'express';
+import type { Deps } from '../../deps.ts';
+import { paginate, type PageQuery } from '../../http/pagination.ts';
+
+export interface AuditLogQuery extends PageQuery {
+  entity?: string;
+  entity_id?: string;
+  actor_id?: string;
+  action?: string;
+  date_from?: Date;
+  date_to?: Date;
+  ordering: { field: 'created_at' | 'id'; direction: 'asc' | 'desc' }[];
+}
+
+const columns = { created_at: 'createdAt', id: 'id' } as const;
+
+/** Who did what and when: every staff write and security event, newest first by default. */
+export async function listAuditLog(deps: Pick<Deps, 'prisma'>, req: Request, query: AuditLogQuery) {
+  const where = {
+    entity: query.entity,
+    entityId: query.entity_id,
+    actorId: query.actor_id,
+    action: query.action,
+    createdAt: {
+      gte: query.date_from,
+      // date_to is inclusive: everything before the next midnight.
+      lt: query.date_to ? new Date(query.date_to.getTime() + 86_400_000) : undefined,
+    },
+  };
+  return paginate(
+    req,
+    query,
+    () => deps.prisma.auditLog.count({ where }),
+    async ({ skip, take }) => {
+      const rows = await deps.prisma.auditLog.findMany({
+        where,
+        skip,
+        take,
+        orderBy: [...query.ordering.map((o) => ({ [columns[o.field]]: o.direction })), { id: 'desc' as const }],
+      });
+      return rows.map((r) => ({
+        id: Number(r.id),
+        actor_type: r.actorType,
+        actor_id: r.actorId,
+        action: r.action,
+        entity: r.entity,
+        entity_id: r.entityId,
+        changes: r.changes,
+        request_id: r.requestId,
+        ip: r.ip,
+        created_at: r.createdAt.toISOString(),
+      }));
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import { z } from '@lending/contracts';
+import { dateQuery } from '../../http/query.ts';
+import { orderingQuery, pageQuery, pageSchema } from '../../http/pagination.ts';
+import { access, defineRoute } from '../../http/routes.ts';
+import { listAuditLog } from './list-audit-log.ts';
+
+const auditEntry = z.object({
+  id: z.number().int(),
+  actor_type: z.string(),
+  actor_id: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  changes: z.unknown(),
+  request_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.iso.datetime(),
+});
+
+const auditQuery = pageQuery.extend({
+  entity: z.string().max(100).optional(),
+  entity_id: z.string().max(100).optional(),
+  actor_id: z.string().max(100).optional(),
+  action: z.string().max(100).optional(),
+  date_from: dateQuery.optional(),
+  date_to: dateQuery.optional(),
+  ordering: orderingQuery(['created_at', 'id'], '-created_at'),
+});
+
+export const auditRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/audit-log/',
+    access: access.staff(['ADMIN']),
+    summary: 'Audit log of staff writes and security events (administrators only)',
+    tags: ['audit'],
+    query: auditQuery,
+    responses: { 200: { description: 'Page of entries', schema: pageSchema(auditEntry) } },
+    handler: ({ deps, req, query }) => listAuditLog(deps, req, query),
+  }),
+];

@@ -1,0 +1,59 @@
+import { currentUser, detailResponse, fieldErrorsResponse, logoutRequest, refreshRequest, refreshResponse, tokenRequest, tokenResponse } from '@lending/contracts';
+import { access, defineRoute, Reply } from '../../http/routes.ts';
+import { clientIp } from '../../http/client-ip.ts';
+import { staffOf } from '../../http/auth.ts';
+import { issueTokens } from './issue-tokens.ts';
+import { refreshAccessToken } from './refresh-access-token.ts';
+import { revokeRefreshToken } from './revoke-refresh-token.ts';
+import { getCurrentUser } from './get-current-user.ts';
+
+const tags = ['auth'];
+const errors = {
+  400: { description: 'Chybné údaje', schema: fieldErrorsResponse },
+  401: { description: 'Neplatné přihlašovací údaje', schema: detailResponse },
+};
+
+export const authRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/auth/token/',
+    access: access.public,
+    summary: 'Staff login: obtain an access (15 min) and a refresh (7 days) token',
+    tags,
+    body: tokenRequest,
+    responses: { 200: { description: 'Tokens', schema: tokenResponse }, ...errors, 429: { description: 'Too many failed logins', schema: detailResponse } },
+    handler: ({ deps, body, req }) => issueTokens(deps, { ...body, ip: clientIp(req) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/auth/token/refresh/',
+    access: access.public,
+    summary: 'Exchange a refresh token for a new access token',
+    tags,
+    body: refreshRequest,
+    responses: { 200: { description: 'New access token', schema: refreshResponse }, ...errors },
+    handler: ({ deps, body }) => refreshAccessToken(deps, body),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/auth/me/',
+    access: access.staff(),
+    summary: 'The signed-in staff user',
+    tags,
+    responses: { 200: { description: 'Current user', schema: currentUser }, 401: errors[401] },
+    handler: ({ deps, principal }) => getCurrentUser(deps, { userId: staffOf(principal).id }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/auth/logout/',
+    access: access.staff(['ADMIN', 'UNDERWRITER', 'COLLECTIONS', 'ACCOUNTANT', 'VIEWER']),
+    summary: 'Revoke a refresh token',
+    tags,
+    body: logoutRequest,
+    responses: { 204: { description: 'Revoked' }, ...errors },
+    handler: async ({ deps, body, principal }) => {
+      await revokeRefreshToken(deps, { userId: staffOf(principal).id, refresh: body.refresh });
+      return new Reply(204);
+    },
+  }),
+];

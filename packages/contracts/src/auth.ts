@@ -1,0 +1,28 @@
+import { z } from './zod-config.ts';
+import { StaffRole } from './enums.ts';
+
+export const tokenRequest = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('Zadejte platnou e-mailovou adresu.')),
+  password: z.string().min(1, 'Pole je povinné').max(200),
+});
+export type TokenRequest = z.infer<typeof tokenRequest>;
+
+export const tokenResponse = z.object({ access: z.string(), refresh: z.string() });
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+export const refreshRequest = z.object({ refresh: z.string().min(1, 'Pole je povinné') });
+export const refreshResponse = z.object({ access: z.string() });
+export const logoutRequest = refreshRequest;
+
+export const currentUser = z.object({
+  id: z.number().int(),
+  email: z.email(),
+  role: StaffRole.schema,
+  role_label: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const detailResponse = z.object({ detail: z.string() });
+export const fieldErrorsResponse = z.record(z.string(), z.array(z.string()));

@@ -1,0 +1,19 @@
+// `pnpm prisma db seed`: fills an empty database with Czech demo data (the API does this by
+// itself on its first start). Uses DATABASE_URL, ADMIN_EMAIL and ADMIN_PASSWORD.
+import { loadConfig } from '../apps/api/src/config.ts';
+import { connectDatabase } from '../apps/api/src/db/prisma.ts';
+import { isEmpty, seedDemoData } from '../apps/api/src/seed/seed-demo-data.ts';
+
+const config = loadConfig();
+if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required to seed.');
+const db = connectDatabase(config.DATABASE_URL);
+try {
+  if (await isEmpty(db.prisma)) {
+    const result = await seedDemoData(db.prisma, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
+    console.log(`Seeded demo data; staff accounts: ${result.staff.map((s) => s.email).join(', ')}`);
+  } else {
+    console.log('The database already holds data: nothing seeded.');
+  }
+} finally {
+  await db.close();
+}
