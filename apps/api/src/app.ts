@@ -18,7 +18,8 @@ export const JSON_BODY_LIMIT = '1mb';
 /** Every API route of the product, in one table: mounted, documented and auth-tested from here. */
 export function allRoutes(): RouteDef[] {
   const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes];
-  return [...routes, ...docsRoutes(() => routes)];
+  const all: RouteDef[] = [...routes, ...docsRoutes(() => all)];
+  return all;
 }
 
 function serveSpa(app: Express, mountPath: string, distDir: string): void {
@@ -44,6 +45,8 @@ function serveSpa(app: Express, mountPath: string, distDir: string): void {
 export function createApp(deps: Deps): Express {
   const app = express();
   app.disable('x-powered-by');
+  // `/admin` and `/admin/` are different paths: the first redirects to the second.
+  app.set('strict routing', true);
   if (deps.config.TRUST_PROXY) app.set('trust proxy', deps.config.TRUST_PROXY);
 
   app.use(
@@ -57,6 +60,7 @@ export function createApp(deps: Deps): Express {
       },
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
       autoLogging: { ignore: (req) => req.url?.startsWith('/api/v1/healthcheck/') ?? false },
@@ -65,8 +69,11 @@ export function createApp(deps: Deps): Express {
   app.use(
     helmet({
       contentSecurityPolicy: {
-        directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"] },
+        // TLS ends at the proxy in front of us; forcing https here would break plain-http
+        // deployments (docker-compose on a LAN), so that header is the proxy's to set.
+        directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"], 'upgrade-insecure-requests': null },
       },
+      strictTransportSecurity: false,
     }),
   );
 

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** An error with an HTTP status and a DRF-style JSON body, thrown by use cases and guards. */
 export class HttpError extends Error {

@@ -49,9 +49,14 @@ export function orderingQuery<const F extends readonly [string, ...string[]]>(fi
     });
 }
 
-function pageUrl(req: Request, page: number | null): string | null {
+/** The absolute URL of the request, from which next/previous page links are built. */
+export function requestUrl(req: Request): string {
+  return new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`).toString();
+}
+
+function pageUrl(listUrl: string, page: number | null): string | null {
   if (page === null) return null;
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+  const url = new URL(listUrl);
   if (page === 1) url.searchParams.delete('page');
   else url.searchParams.set('page', String(page));
   return url.toString();
@@ -59,7 +64,7 @@ function pageUrl(req: Request, page: number | null): string | null {
 
 /** Runs the count and the page query and answers DRF's `{count, next, previous, results}`. */
 export async function paginate<T>(
-  req: Request,
+  listUrl: string,
   query: PageQuery,
   count: () => Promise<number>,
   fetch: (args: { skip: number; take: number }) => Promise<T[]>,
@@ -70,8 +75,8 @@ export async function paginate<T>(
   const results = await fetch({ skip: (query.page - 1) * query.page_size, take: query.page_size });
   return {
     count: total,
-    next: pageUrl(req, query.page < lastPage ? query.page + 1 : null),
-    previous: pageUrl(req, query.page > 1 ? query.page - 1 : null),
+    next: pageUrl(listUrl, query.page < lastPage ? query.page + 1 : null),
+    previous: pageUrl(listUrl, query.page > 1 ? query.page - 1 : null),
     results,
   };
 }

@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import type { Deps } from '../../deps.ts';
 import { paginate, type PageQuery } from '../../http/pagination.ts';
 
@@ -15,7 +14,7 @@ export interface AuditLogQuery extends PageQuery {
 const columns = { created_at: 'createdAt', id: 'id' } as const;
 
 /** Who did what and when: every staff write and security event, newest first by default. */
-export async function listAuditLog(deps: Pick<Deps, 'prisma'>, req: Request, query: AuditLogQuery) {
+export async function listAuditLog(deps: Pick<Deps, 'prisma'>, query: AuditLogQuery, listUrl: string) {
   const where = {
     entity: query.entity,
     entityId: query.entity_id,
@@ -28,7 +27,7 @@ export async function listAuditLog(deps: Pick<Deps, 'prisma'>, req: Request, que
     },
   };
   return paginate(
-    req,
+    listUrl,
     query,
     () => deps.prisma.auditLog.count({ where }),
     async ({ skip, take }) => {

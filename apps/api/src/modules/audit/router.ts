@@ -1,6 +1,6 @@
 import { z } from '@lending/contracts';
 import { dateQuery } from '../../http/query.ts';
-import { orderingQuery, pageQuery, pageSchema } from '../../http/pagination.ts';
+import { orderingQuery, pageQuery, pageSchema, requestUrl } from '../../http/pagination.ts';
 import { access, defineRoute } from '../../http/routes.ts';
 import { listAuditLog } from './list-audit-log.ts';
 
@@ -36,6 +36,6 @@ export const auditRoutes = [
     tags: ['audit'],
     query: auditQuery,
     responses: { 200: { description: 'Page of entries', schema: pageSchema(auditEntry) } },
-    handler: ({ deps, req, query }) => listAuditLog(deps, req, query),
+    handler: ({ deps, req, query }) => listAuditLog(deps, query, requestUrl(req)),
   }),
 ];

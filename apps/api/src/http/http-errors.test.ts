@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('HTTP conventions', () => {
+  it('answers unknown /api/v1 paths with 404 JSON', async () => {
+    for (const path of ['/api/v1/nothing/', '/api/v1/', '/api/v2/deals/', '/api/v1/auth/token']) {
+      const res = await ctx.http().get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.body).toEqual({ detail: 'Nenalezeno.' });
+    }
+  });
+
+  it('answers a wrong method with 405 and Allow', async () => {
+    const res = await ctx.http().put('/api/v1/healthcheck/live/');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toContain('GET');
+    expect(res.body.detail).toBe('Metoda "PUT" není povolena.');
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const res = await ctx.http().post('/api/v1/auth/token/').set('Content-Type', 'application/json').send('{"email": ');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ non_field_errors: ['Tělo požadavku není platný JSON.'] });
+  });
+
+  it('answers a body over the limit with 413 JSON', async () => {
+    const res = await ctx.http().post('/api/v1/auth/token/').set('Content-Type', 'application/json').send(JSON.stringify({ email: 'a'.repeat(1_100_000) }));
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ detail: 'Požadavek je příliš velký.' });
+  });
+
+  it('answers a missing or non-JSON body with field errors', async () => {
+    const res = await ctx.http().post('/api/v1/auth/token/').set('Content-Type', 'text/plain').send('email=x');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ non_field_errors: ['Pole je povinné'] });
+  });
+
+  it('answers wrong types inside JSON with 400 field errors', async () => {
+    const res = await ctx.http().post('/api/v1/auth/token/').send({ email: ['a'], password: { x: 1 } });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body).sort()).toEqual(['email', 'password']);
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await ctx.http().get('/api/v1/healthcheck/live/');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    const traced = await ctx.http().get('/api/v1/healthcheck/live/').set('X-Request-Id', 'abc-123');
+    expect(traced.headers['x-request-id']).toBe('abc-123');
+  });
+});

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useCurrentUser } from './api';
+import { useLogout } from './useLogout';
+
+/** Who is signed in, and the way out. */
+export function CurrentUserBar() {
+  const { data: user, error } = useCurrentUser();
+  const logout = useLogout();
+  const [isLoggingOut, setIsLoggingOut] = useState(false);
+
+  return (
+    <div className="user-bar">
+      <span className="user-bar__who" aria-live="polite">
+        {user
+          ? `Přihlášen: ${user.email} (${user.role_label})`
+          : error
+            ? 'Nepodařilo se načíst přihlášeného uživatele.'
+            : 'Načítám…'}
+      </span>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={isLoggingOut}
+        onClick={async () => {
+          setIsLoggingOut(true);
+          await logout();
+        }}
+      >
+        Odhlásit se
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { ApiError } from '../../shared/api';
+import { setTokens } from '../../shared/session';
+import { obtainTokens } from './api';
+import type { LoginRedirectState } from './RequireAuth';
+import { useIsAuthenticated } from './useSession';
+
+export const loginMessages = {
+  invalidCredentials: 'Nesprávný e-mail nebo heslo.',
+  tooManyAttempts: 'Příliš mnoho pokusů o přihlášení. Zkuste to prosím později.',
+  emailRequired: 'Zadejte e-mail.',
+  passwordRequired: 'Zadejte heslo.',
+  unavailable: 'Přihlášení se nezdařilo. Zkuste to prosím znovu.',
+  offline: 'Nepodařilo se spojit se serverem. Zkontrolujte připojení a zkuste to znovu.',
+} as const;
+
+interface LoginErrors {
+  form?: string[];
+  email?: string[];
+  password?: string[];
+}
+
+function errorsFromFailure(error: unknown): LoginErrors {
+  if (!(error instanceof ApiError)) return { form: [loginMessages.offline] };
+  switch (error.status) {
+    case 401:
+      return { form: [loginMessages.invalidCredentials] };
+    case 429:
+      return { form: [loginMessages.tooManyAttempts] };
+    case 400: {
+      const { email, password, non_field_errors: nonField, detail } = error.fieldErrors;
+      const form = [...(nonField ?? []), ...(detail ?? [])];
+      const errors: LoginErrors = { email, password, form: form.length ? form : undefined };
+      return errors.email || errors.password || errors.form ? errors : { form: [loginMessages.unavailable] };
+    }
+    default:
+      return { form: [loginMessages.unavailable] };
+  }
+}
+
+function validate(email: string, password: string): LoginErrors {
+  const errors: LoginErrors = {};
+  if (!email.trim()) errors.email = [loginMessages.emailRequired];
+  if (!password) errors.password = [loginMessages.passwordRequired];
+  return errors;
+}
+
+export function LoginPage() {
+  const isAuthenticated = useIsAuthenticated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const redirectTo = (location.state as LoginRedirectState | null)?.from ?? '/';
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const ids = { email: useId(), password: useId() };
+
+  const hasErrors = Boolean(errors.form || errors.email || errors.password);
+  useEffect(() => {
+    // Move focus to the message so keyboard and screen-reader users learn what went wrong.
+    if (hasErrors) alertRef.current?.focus();
+  }, [errors, hasErrors]);
+
+  if (isAuthenticated && !isSubmitting) return <Navigate to={redirectTo} replace />;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const clientErrors = validate(email, password);
+    if (clientErrors.email || clientErrors.password) {
+      setErrors(clientErrors);
+      return;
+    }
+    setIsSubmitting(true);
+    setErrors({});
+    try {
+      const tokens = await obtainTokens({ email: email.trim(), password });
+      setTokens(tokens);
+      navigate(redirectTo, { replace: true });
+    } catch (error) {
+      setErrors(errorsFromFailure(error));
+      setIsSubmitting(false);
+    }
+  }
+
+  const summary = [...(errors.form ?? []), ...(errors.email ?? []), ...(errors.password ?? [])];
+
+  return (
+    <main className="login">
+      <title>Přihlášení – Back-office</title>
+      <div className="login__card">
+        <h1 className="login__title">Přihlášení do back-office</h1>
+        {summary.length > 0 && (
+          <div ref={alertRef} className="alert" role="alert" tabIndex={-1}>
+            {errors.form ? (
+              errors.form.map((message, index) => <p key={index}>{message}</p>)
+            ) : (
+              <p>Opravte prosím vyznačená pole.</p>
+            )}
+          </div>
+        )}
+        <form onSubmit={handleSubmit} noValidate>
+          <Field id={ids.email} label="E-mail" messages={errors.email}>
+            <input
+              id={ids.email}
+              name="email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              spellCheck={false}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? `${ids.email}-error` : undefined}
+            />
+          </Field>
+          <Field id={ids.password} label="Heslo" messages={errors.password}>
+            <input
+              id={ids.password}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? `${ids.password}-error` : undefined}
+            />
+          </Field>
+          <button type="submit" className="button button--block" disabled={isSubmitting}>
+            {isSubmitting ? 'Přihlašuji…' : 'Přihlásit se'}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}
+
+function Field({
+  id,
+  label,
+  messages,
+  children,
+}: {
+  id: string;
+  label: string;
+  messages: string[] | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={messages ? 'field field--error' : 'field'}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      {messages && (
+        <p id={`${id}-error`} className="field__error">
+          {messages.map((message, index) => (
+            <span key={index} className="field__error-line">
+              <span className="visually-hidden">Chyba: </span>
+              {message}
+            </span>
+          ))}
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}

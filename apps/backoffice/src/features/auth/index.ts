@@ -1,0 +1,6 @@
+// Public surface of the auth feature; other layers import only from here.
+export { CurrentUserBar } from './CurrentUserBar';
+export { LoginPage } from './LoginPage';
+export { RequireAuth } from './RequireAuth';
+export { useIsAuthenticated } from './useSession';
+export type { CurrentUser } from './api';

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { toTelHref } from './config';
+import { formatCzk, pluralCs } from './format';
+
+describe('formatCzk', () => {
+  it('formats whole crowns the Czech way', () => {
+    // Intl uses non-breaking spaces so the amount never wraps.
+    expect(formatCzk(50000)).toBe('50\u00a0000\u00a0Kč');
+    expect(formatCzk(1234.56)).toBe('1\u00a0235\u00a0Kč');
+  });
+});
+
+describe('pluralCs', () => {
+  const files = { zero: 'souborů', one: 'soubor', few: 'soubory', many: 'souborů' };
+
+  it.each([
+    [0, 'souborů'],
+    [1, 'soubor'],
+    [2, 'soubory'],
+    [4, 'soubory'],
+    [5, 'souborů'],
+    [12, 'souborů'],
+  ])('%i -> %s', (count, expected) => {
+    expect(pluralCs(count, files)).toBe(expected);
+  });
+});
+
+describe('toTelHref', () => {
+  it('adds the Czech prefix to local numbers and keeps international ones', () => {
+    expect(toTelHref('800 100 200')).toBe('+420800100200');
+    expect(toTelHref('+421 900 123 456')).toBe('+421900123456');
+    expect(toTelHref('00420 800 100 200')).toBe('+420800100200');
+  });
+});

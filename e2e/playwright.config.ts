@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+// Every run starts from an empty data directory (so the API starts a fresh embedded database
+// with demo data), reusing one place inside the repository instead of piling up temp dirs.
+// Workers load this file again; the variable, inherited from the runner, keeps them from
+// wiping the directory the server is using.
+const dataDir = (process.env.LENDING_E2E_DATA_DIR ??= (() => {
+  const dir = path.join(repoRoot, '.data-e2e');
+  fs.rmSync(dir, { recursive: true, force: true });
+  return dir;
+})());
+
+export default defineConfig({
+  testDir: 'tests',
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  fullyParallel: false,
+  use: {
+    baseURL: 'http://127.0.0.1:3100',
+    locale: 'cs-CZ',
+    timezoneId: 'Europe/Prague',
+    launchOptions: {
+      // A system Chromium when there is one (our machines have no route to Playwright's CDN),
+      // otherwise Playwright's own (see e2e/ensure-browser.mjs).
+      executablePath: [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && fs.existsSync(p)),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx apps/api/src/server.ts',
+    cwd: repoRoot,
+    url: 'http://127.0.0.1:3100/api/v1/healthcheck/ready/',
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: '3100',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'e2e-admin@demo.cz',
+      ADMIN_PASSWORD: 'E2e-heslo-2026',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,39 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', '.data*/**', 'e2e/screenshots/**', 'test-results/**', 'playwright-report/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'smart'],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['apps/portal/**/*.{ts,tsx}', 'apps/backoffice/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Routers only wire paths, auth and validation; use cases never see req/res (DESIGN.md §1).
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/router.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'express', message: 'Use cases do not depend on Express; wire HTTP in router.ts.' }] }],
+    },
+  },
+  {
+    files: ['**/*.mjs', 'prisma/**', 'apps/api/src/cli.ts', 'apps/api/src/server.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);
