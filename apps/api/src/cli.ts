@@ -1,10 +1,10 @@
 // Operator commands: pnpm cli <command> [...]. Uses DATABASE_URL, or the embedded PostgreSQL
-// in DATA_DIR (which must not be running under another process at the same time).
+// in DATA_DIR (the running product's, or started just for the command).
 import path from 'node:path';
 import readline from 'node:readline';
 import { ApiKeyOwner, StaffRole } from '@lending/contracts';
 import { loadConfig } from './config.ts';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { EMBEDDED_DATABASE, ensureDatabase, runningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrateDeploy } from './db/migrate.ts';
 import { connectDatabase } from './db/prisma.ts';
 import { createApiKey } from './modules/api-keys/create-api-key.ts';
@@ -62,10 +62,17 @@ async function main(argv: string[]) {
   let embedded: EmbeddedDatabase | null = null;
   let url = config.DATABASE_URL;
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.DATA_DIR, 'postgres'), persistent: true });
-    await ensureDatabase(embedded.url, 'lending');
-    url = embedded.url('lending');
-    await migrateDeploy(config.ROOT_DIR, url);
+    // Use the product's embedded server when it is running, else start it for this command.
+    const dataDir = path.join(config.DATA_DIR, 'postgres');
+    const running = runningEmbeddedPostgres(dataDir);
+    if (running) {
+      url = running(EMBEDDED_DATABASE);
+    } else {
+      embedded = await startEmbeddedPostgres({ dataDir, persistent: true });
+      await ensureDatabase(embedded.url, EMBEDDED_DATABASE);
+      url = embedded.url(EMBEDDED_DATABASE);
+      await migrateDeploy(config.ROOT_DIR, url);
+    }
   }
   const db = connectDatabase(url, { max: 2 });
   try {

@@ -4,15 +4,13 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { EMBEDDED_DATABASE, ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { listMigrations, migrateDeploy } from './db/migrate.ts';
 import { connectDatabase, type Database } from './db/prisma.ts';
 import { createLogger } from './logger.ts';
 import { resolveSecrets } from './secrets.ts';
 import { ensureAdmin, isEmpty, seedDemoData } from './seed/seed-demo-data.ts';
 import { readVersion } from './version.ts';
-
-const EMBEDDED_DATABASE = 'lending';
 
 let embedded: EmbeddedDatabase | null = null;
 let db: Database | null = null;

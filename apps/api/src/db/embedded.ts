@@ -9,6 +9,8 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
+/** The database the product keeps in its embedded server. */
+export const EMBEDDED_DATABASE = 'lending';
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
@@ -83,4 +85,23 @@ export async function ensureDatabase(serverUrl: (db: string) => string, database
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The embedded server already running on `dataDir` (the product's own, while it runs), read
+ * from PostgreSQL's postmaster.pid (line 1: pid, line 4: port); null when none runs.
+ */
+export function runningEmbeddedPostgres(dataDir: string): ((database: string) => string) | null {
+  const pidFile = path.join(path.resolve(dataDir), 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return null;
+  const [pidLine, , , portLine] = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!pid || !port) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
+  }
+  return (database) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 }
