@@ -45,6 +45,9 @@ export async function startEmbeddedPostgres(options: {
   } catch (error) {
     throw new Error(`Cannot use ${dataDir} for the embedded PostgreSQL: ${(error as Error).message}`);
   }
+  if (runningEmbeddedPostgres(dataDir)) {
+    throw new Error(`Another PostgreSQL is already running on ${dataDir}: is the product already started? Stop it, or set DATA_DIR to another directory.`);
+  }
   const port = options.port ?? (await freePort());
   const postgres = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -58,14 +61,12 @@ export async function startEmbeddedPostgres(options: {
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     await postgres.initialise();
   }
-  // A server left running by a killed process keeps its pid file; postgres refuses to start
-  // only when that process is still alive, which is the message we want the user to see.
   try {
     await postgres.start();
   } catch (error) {
     throw new Error(
       `The embedded PostgreSQL could not start on port ${port} with data in ${dataDir}. ` +
-        `Is another instance using this directory, or is the port taken? (${String((error as Error)?.message ?? error)})`,
+        `Is the directory writable and the port free?${error instanceof Error ? ` (${error.message})` : ''}`,
     );
   }
   return {

@@ -4,6 +4,7 @@ import type { ApiKeyOwner, StaffRole } from '@lending/contracts';
 import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, messages, zodFieldErrors } from './errors.ts';
 import { authenticate, type Principal } from './auth.ts';
+import { clientIp } from './client-ip.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -28,8 +29,15 @@ export interface ResponseDoc {
   contentType?: string;
 }
 
+/** Who asked, for the audit log: the caller's address and the request id of the logs. */
+export interface RequestMeta {
+  ip: string;
+  requestId: string;
+}
+
 export interface RouteContext<B, Q, P> {
   deps: Deps;
+  meta: RequestMeta;
   body: B;
   query: Q;
   params: P;
@@ -87,7 +95,8 @@ export function mountRoutes(router: Router, routes: RouteDef[], deps: Deps): voi
         const body = parsePart(route.body, req.body, 'body');
         const query = parsePart(route.query, req.query, 'query');
         const params = parsePart(route.params, req.params, 'params');
-        const result = await route.handler({ deps, body, query, params, principal, req, res });
+        const meta = { ip: clientIp(req), requestId: String(req.id) };
+        const result = await route.handler({ deps, meta, body, query, params, principal, req, res });
         if (res.headersSent) return;
         if (result instanceof Reply) {
           if (result.body === undefined) res.status(result.status).end();

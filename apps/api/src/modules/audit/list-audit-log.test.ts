@@ -23,6 +23,16 @@ afterAll(() => ctx.close());
 const get = (query: string) => ctx.http().get(`/api/v1/audit-log/${query}`).set('Authorization', `Bearer ${admin}`);
 
 describe('GET /api/v1/audit-log/ (pagination, ordering, filters)', () => {
+  it('records the request id and address of a login', async () => {
+    const { email } = await ctx.login('UNDERWRITER');
+    const res = await ctx.http().post('/api/v1/auth/token/').set('X-Request-Id', 'login-trace-1').send({ email, password: 'Testovaci-heslo-1' });
+    expect(res.status).toBe(200);
+    const entry = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { requestId: 'login-trace-1' } });
+    expect(entry).toMatchObject({ action: 'auth.login', actorType: 'STAFF', entity: 'StaffUser' });
+    expect(entry.ip).toMatch(/127\.0\.0\.1|::1/);
+    await ctx.deps.prisma.auditLog.deleteMany({ where: { action: 'auth.login' } });
+  });
+
   it('pages with count, next and previous', async () => {
     const first = await get('?page_size=20');
     expect(first.status).toBe(200);

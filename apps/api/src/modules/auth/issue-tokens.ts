@@ -14,7 +14,7 @@ export const TOO_MANY_ATTEMPTS = 'Příliš mnoho neúspěšných pokusů o při
 /** Staff login: e-mail and password in, an access and a refresh token out. */
 export async function issueTokens(
   deps: Pick<Deps, 'prisma' | 'secrets' | 'now'>,
-  input: { email: string; password: string; ip: string },
+  input: { email: string; password: string; ip: string; requestId?: string },
 ) {
   const since = new Date(deps.now().getTime() - LOGIN_WINDOW_MINUTES * 60_000);
   const [byEmail, byIp] = await Promise.all([
@@ -41,7 +41,7 @@ export async function issueTokens(
     deps.prisma.staffUser.update({ where: { id: user.id }, data: { lastLoginAt: now } }),
     deps.prisma.loginFailure.deleteMany({ where: { email: input.email } }),
     deps.prisma.auditLog.create({
-      data: { actorType: 'STAFF', actorId: String(user.id), action: 'auth.login', entity: 'StaffUser', entityId: String(user.id), ip: input.ip },
+      data: { actorType: 'STAFF', actorId: String(user.id), action: 'auth.login', entity: 'StaffUser', entityId: String(user.id), ip: input.ip, requestId: input.requestId },
     }),
   ]);
   return {

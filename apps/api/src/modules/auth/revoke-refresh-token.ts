@@ -5,7 +5,7 @@ import { verifyToken } from './tokens.ts';
 /** Logout: revokes the caller's refresh token so it can no longer issue access tokens. */
 export async function revokeRefreshToken(
   deps: Pick<Deps, 'prisma' | 'secrets' | 'now'>,
-  input: { userId: number; refresh: string },
+  input: { userId: number; refresh: string; ip?: string; requestId?: string },
 ): Promise<void> {
   const payload = verifyToken(deps.secrets.jwtSecret, input.refresh, 'refresh');
   if (!payload?.jti || payload.sub !== String(input.userId)) {
@@ -16,6 +16,6 @@ export async function revokeRefreshToken(
     data: { revokedAt: deps.now() },
   });
   await deps.prisma.auditLog.create({
-    data: { actorType: 'STAFF', actorId: String(input.userId), action: 'auth.logout', entity: 'StaffUser', entityId: String(input.userId) },
+    data: { actorType: 'STAFF', actorId: String(input.userId), action: 'auth.logout', entity: 'StaffUser', entityId: String(input.userId), ip: input.ip, requestId: input.requestId },
   });
 }

@@ -1,6 +1,5 @@
 import { currentUser, detailResponse, fieldErrorsResponse, logoutRequest, refreshRequest, refreshResponse, tokenRequest, tokenResponse } from '@lending/contracts';
 import { access, defineRoute, Reply } from '../../http/routes.ts';
-import { clientIp } from '../../http/client-ip.ts';
 import { staffOf } from '../../http/auth.ts';
 import { issueTokens } from './issue-tokens.ts';
 import { refreshAccessToken } from './refresh-access-token.ts';
@@ -22,7 +21,7 @@ export const authRoutes = [
     tags,
     body: tokenRequest,
     responses: { 200: { description: 'Tokens', schema: tokenResponse }, ...errors, 429: { description: 'Too many failed logins', schema: detailResponse } },
-    handler: ({ deps, body, req }) => issueTokens(deps, { ...body, ip: clientIp(req) }),
+    handler: ({ deps, body, meta }) => issueTokens(deps, { ...body, ...meta }),
   }),
   defineRoute({
     method: 'post',
@@ -51,8 +50,8 @@ export const authRoutes = [
     tags,
     body: logoutRequest,
     responses: { 204: { description: 'Revoked' }, ...errors },
-    handler: async ({ deps, body, principal }) => {
-      await revokeRefreshToken(deps, { userId: staffOf(principal).id, refresh: body.refresh });
+    handler: async ({ deps, body, principal, meta }) => {
+      await revokeRefreshToken(deps, { userId: staffOf(principal).id, refresh: body.refresh, ...meta });
       return new Reply(204);
     },
   }),
