@@ -221,20 +221,23 @@ function onEngineLog(line) {
   }
 }
 
+async function createEngine(args, datamodels) {
+  const glue = await loadWasm();
+  const url = args.datasource?.url;
+  const factory = url ? new AdapterFactory(url, args.datasource?.shadowDatabaseUrl) : new OfflineAdapterFactory();
+  return glue.SchemaEngine.new({ datamodels }, onEngineLog, bindMigrationAwareSqlAdapterFactory(factory));
+}
+
+// Commands such as `migrate diff` start the engine without a schema; the wasm engine still
+// needs one to pick its connector (it aborts without), so it gets the bare minimum.
+const MINIMAL_SCHEMA = ['schema.prisma', 'datasource db {\n  provider = "postgresql"\n}\n'];
+
 function createEngineFactory(args) {
   let enginePromise = null;
   return () => {
     enginePromise ??= (async () => {
-      const glue = await loadWasm();
       const datamodels = args.datamodels.map((file) => [file, readFileSync(file, 'utf8')]);
-      // Commands such as `migrate diff` start the engine without a schema; the wasm engine
-      // still needs one to pick its connector (it aborts without), so give it the bare minimum.
-      if (datamodels.length === 0) datamodels.push(['schema.prisma', 'datasource db {\n  provider = "postgresql"\n}\n']);
-      const url = args.datasource?.url;
-      const factory = url
-        ? new AdapterFactory(url, args.datasource?.shadowDatabaseUrl)
-        : new OfflineAdapterFactory();
-      return glue.SchemaEngine.new({ datamodels }, onEngineLog, bindMigrationAwareSqlAdapterFactory(factory));
+      return createEngine(args, datamodels.length ? datamodels : [MINIMAL_SCHEMA]);
     })();
     // A failed start must surface as an RPC error now and be retried by the next request.
     enginePromise.catch(() => {
@@ -285,7 +288,14 @@ async function serve(args) {
       return (await engine()).version();
     },
     async diff(params) {
-      const result = await (await engine()).diff(params);
+      // Without --datamodels the engine knows no preview features (postgresqlExtensions, for
+      // one, decides whether extensions are compared); take them from the schemas diffed.
+      const files = [params?.from, params?.to].flatMap((target) => target?.files ?? []);
+      const instance =
+        args.datamodels.length === 0 && files.length > 0
+          ? await createEngine(args, files.map((f) => [f.path, f.content]))
+          : await engine();
+      const result = await instance.diff(params);
       if (result?.stdout) await print(result.stdout);
       return { exitCode: result?.exitCode ?? 0 };
     },

@@ -279,12 +279,18 @@ export const AddressSuggestionValue = defineEnum(
 export type AddressSuggestionValue = EnumValue<typeof AddressSuggestionValue>;
 
 /** Upload sections of the Documents screen. */
-export const DocumentCategory = defineEnum(['BANK_STATEMENT', 'INCOME_PROOF', 'PROPERTY_PHOTO', 'OTHER'], {
-  BANK_STATEMENT: 'Bankovní výpis',
-  INCOME_PROOF: 'Doklad o příjmu',
-  PROPERTY_PHOTO: 'Fotografie nemovitosti',
-  OTHER: 'Ostatní dokument',
-});
+export const DocumentCategory = defineEnum(
+  ['BANK_STATEMENT', 'EMPLOYER_CONFIRMATION', 'PAY_SLIP', 'TAX_RETURN', 'ACCOUNTS_CLOSING', 'PROPERTY_PHOTO', 'OTHER'],
+  {
+    BANK_STATEMENT: 'Bankovní výpis',
+    EMPLOYER_CONFIRMATION: 'Potvrzení o příjmu od zaměstnavatele',
+    PAY_SLIP: 'Výplatní páska',
+    TAX_RETURN: 'Daňové přiznání',
+    ACCOUNTS_CLOSING: 'Účetní závěrka',
+    PROPERTY_PHOTO: 'Fotografie nemovitosti',
+    OTHER: 'Ostatní dokument',
+  },
+);
 export type DocumentCategory = EnumValue<typeof DocumentCategory>;
 
 export const BankConnectionState = defineEnum(['PENDING', 'CONNECTED', 'FAILED', 'EXPIRED'], {
