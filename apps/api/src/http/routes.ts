@@ -5,6 +5,7 @@ import type { Deps } from '../deps.ts';
 import { badRequest, HttpError, messages, zodFieldErrors } from './errors.ts';
 import { authenticate, type Principal } from './auth.ts';
 import { clientIp } from './client-ip.ts';
+import { enforceRateLimits, type RateLimitRule } from './rate-limit.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -65,6 +66,8 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
   responses: Record<number, ResponseDoc>;
+  /** Request limits (public endpoints), counted before authentication and validation. */
+  rateLimits?: readonly RateLimitRule[];
   /** Returns the JSON body of a 200, a Reply, or undefined after writing to `res` itself. */
   handler: (ctx: RouteContext<B, Q, P>) => Promise<unknown>;
 }
@@ -91,11 +94,14 @@ export function mountRoutes(router: Router, routes: RouteDef[], deps: Deps): voi
   for (const route of routes) {
     const handler: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
       try {
+        const meta = { ip: clientIp(req), requestId: String(req.id) };
+        if (route.rateLimits) {
+          await enforceRateLimits(deps.prisma, route.rateLimits, { ip: meta.ip, params: req.params as Record<string, string> }, deps.now());
+        }
         const principal = await authenticate(deps, route, req);
         const body = parsePart(route.body, req.body, 'body');
         const query = parsePart(route.query, req.query, 'query');
         const params = parsePart(route.params, req.params, 'params');
-        const meta = { ip: clientIp(req), requestId: String(req.id) };
         const result = await route.handler({ deps, meta, body, query, params, principal, req, res });
         if (res.headersSent) return;
         if (result instanceof Reply) {
