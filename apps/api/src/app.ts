@@ -8,16 +8,20 @@ import type { Deps } from './deps.ts';
 import { errorHandler, messages } from './http/errors.ts';
 import { mountRoutes, type RouteDef } from './http/routes.ts';
 import { redactUrl } from './logger.ts';
+import { addressRoutes } from './modules/address/router.ts';
 import { auditRoutes } from './modules/audit/router.ts';
+import { bankConnectionRoutes } from './modules/bank-connection/router.ts';
 import { authRoutes } from './modules/auth/router.ts';
 import { docsAssets, docsRoutes } from './modules/docs/router.ts';
+import { documentRoutes } from './modules/documents/router.ts';
+import { formRoutes } from './modules/forms/router.ts';
 import { healthRoutes } from './modules/health/router.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 
 /** Every API route of the product, in one table: mounted, documented and auth-tested from here. */
 export function allRoutes(): RouteDef[] {
-  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes];
+  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...addressRoutes, ...documentRoutes, ...bankConnectionRoutes];
   const all: RouteDef[] = [...routes, ...docsRoutes(() => all)];
   return all;
 }

@@ -17,6 +17,31 @@ const configSchema = z.object({
   CRM_WEBHOOK_PASSWORD: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
+  // Company register (IČO lookups): the built-in sandbox, or ARES's public REST API.
+  COMPANY_REGISTER: z.enum(['sandbox', 'ares']).default('sandbox'),
+  ARES_URL: z.url().default('https://ares.gov.cz/ekonomicke-subjekty-v-be/rest'),
+  // Address whisperer: the bundled Czech address list, or SmartForm's web service.
+  ADDRESS_PROVIDER: z.enum(['bundled', 'smartform']).default('bundled'),
+  SMARTFORM_URL: z.url().default('https://secure.smartform.cz/smartform-ws/oracle/v10'),
+  SMARTFORM_CLIENT_ID: optionalString,
+  SMARTFORM_PASSWORD: optionalString,
+  // Where applicants come back to (links in e-mails, bank-connection returns).
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  // Uploaded files: a directory under DATA_DIR, or an S3-compatible bucket (all S3_* then required).
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  // Bank-statement analysis: the sandbox reads text PDFs itself; 'http' posts them to a service.
+  BANK_STATEMENT_ANALYSIS: z.enum(['sandbox', 'http']).default('sandbox'),
+  BANK_STATEMENT_ANALYSIS_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  BANK_STATEMENT_ANALYSIS_API_KEY: optionalString,
+  // Online bank-account connection: only our own sandbox page so far.
+  BANK_CONNECTION_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  // Multiplies every public rate limit (load tests and the test suite raise it).
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
     .default('true')

@@ -7,6 +7,7 @@ import { loadConfig } from './config.ts';
 import { EMBEDDED_DATABASE, ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { listMigrations, migrateDeploy } from './db/migrate.ts';
 import { connectDatabase, type Database } from './db/prisma.ts';
+import { loadBundledAddresses } from './integrations/address/load-bundled-addresses.ts';
 import { createLogger } from './logger.ts';
 import { resolveSecrets } from './secrets.ts';
 import { ensureAdmin, isEmpty, seedDemoData } from './seed/seed-demo-data.ts';
@@ -46,6 +47,7 @@ async function main() {
   logger.info('applying migrations');
   await migrateDeploy(config.ROOT_DIR, databaseUrl);
   db = connectDatabase(databaseUrl);
+  await loadBundledAddresses(db.prisma);
 
   const admin = { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD };
   let seeded = false;

@@ -51,7 +51,8 @@ export interface TestContext {
 export async function createTestContext(overrides: Partial<Deps> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const db = connectDatabase(database.url, { max: 4 });
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent' }, defaultRootDir());
+  // Every test file calls from one address: public rate limits are raised (rate-limit.test.ts checks them at factor 1).
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '1000' }, defaultRootDir());
   const deps: Deps = {
     config,
     secrets: { jwtSecret: randomBytes(48).toString('base64url'), crmWebhookPassword: 'crm-heslo-test' },

@@ -4,3 +4,6 @@ export * from './enums.ts';
 export * from './auth.ts';
 export * from './birth-number.ts';
 export * from './company-id.ts';
+export * from './forms/index.ts';
+export * from './address.ts';
+export * from './documents.ts';

@@ -12,6 +12,21 @@ const PUBLIC = new Set([
   'GET /api/v1/docs/init.js',
   'POST /api/v1/auth/token/',
   'POST /api/v1/auth/token/refresh/',
+  'POST /api/v1/forms/',
+  'POST /api/v1/forms/question/',
+  'GET /api/v1/forms/:token/',
+  'GET /api/v1/forms/:token/preview/',
+  'POST /api/v1/forms/:token/submit/',
+  'POST /api/v1/forms/:token/question/',
+  'POST /api/v1/address/suggest',
+  'GET /api/v1/forms/:token/documents/',
+  'POST /api/v1/forms/:token/documents/',
+  'GET /api/v1/forms/:token/documents/:id/',
+  'DELETE /api/v1/forms/:token/documents/:id/',
+  'POST /api/v1/forms/:token/documents/bank-statements/validate/',
+  'POST /api/v1/forms/:token/bank-connection/',
+  'GET /api/v1/bank-sandbox/:clientId/',
+  'POST /api/v1/bank-sandbox/:clientId/connect',
 ]);
 
 let ctx: TestContext;

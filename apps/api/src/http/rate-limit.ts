@@ -21,6 +21,7 @@ export async function enforceRateLimits(
   rules: readonly RateLimitRule[],
   request: { ip: string; params: Record<string, string> },
   now: Date,
+  factor = 1,
 ): Promise<void> {
   for (const rule of rules) {
     const key = rule.key(request);
@@ -31,7 +32,7 @@ export async function enforceRateLimits(
       INSERT INTO rate_limit_buckets (key, window_start, hits) VALUES (${`${rule.name}:${key}`}, ${windowStart}, 1)
       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_buckets.hits + 1
       RETURNING hits`;
-    if ((row?.hits ?? 0) > rule.max) {
+    if ((row?.hits ?? 0) > rule.max * factor) {
       const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
       throw tooManyRequests(TOO_MANY_REQUESTS, retryAfter);
     }

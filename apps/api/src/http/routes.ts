@@ -63,6 +63,11 @@ export interface RouteDef<B = unknown, Q = unknown, P = unknown> {
   summary: string;
   tags: string[];
   body?: z.ZodType<B>;
+  /**
+   * A body the handler reads itself (multipart uploads, HTML form posts): documented in OpenAPI
+   * under its content type, not parsed or validated by mountRoutes. Use instead of `body`.
+   */
+  rawBody?: { contentType: string; schema: z.ZodType };
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
   responses: Record<number, ResponseDoc>;
@@ -96,7 +101,7 @@ export function mountRoutes(router: Router, routes: RouteDef[], deps: Deps): voi
       try {
         const meta = { ip: clientIp(req), requestId: String(req.id) };
         if (route.rateLimits) {
-          await enforceRateLimits(deps.prisma, route.rateLimits, { ip: meta.ip, params: req.params as Record<string, string> }, deps.now());
+          await enforceRateLimits(deps.prisma, route.rateLimits, { ip: meta.ip, params: req.params as Record<string, string> }, deps.now(), deps.config.RATE_LIMIT_FACTOR);
         }
         const principal = await authenticate(deps, route, req);
         const body = parsePart(route.body, req.body, 'body');

@@ -73,6 +73,9 @@ export function buildOpenApiDocument(routes: RouteDef[], info: { version: string
     if (route.body) {
       operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } };
     }
+    if (route.rawBody) {
+      operation.requestBody = { required: true, content: { [route.rawBody.contentType]: { schema: jsonSchema(route.rawBody.schema, 'input') } } };
+    }
     (paths[openApiPath(route.path)] ??= {})[route.method] = operation;
   }
   return {

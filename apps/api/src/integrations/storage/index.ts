@@ -1,0 +1,31 @@
+import path from 'node:path';
+import type { Deps } from '../../deps.ts';
+import type { FileStorage } from './file-storage.ts';
+import { LocalFileStorage } from './local-file-storage.ts';
+import { S3FileStorage } from './s3-file-storage.ts';
+
+export * from './file-storage.ts';
+
+const instances = new WeakMap<object, FileStorage>();
+
+/** The storage the configuration chooses: `${DATA_DIR}/uploads` unless STORAGE_DRIVER=s3. */
+export function createFileStorage(config: Deps['config']): FileStorage {
+  if (config.STORAGE_DRIVER === 's3') {
+    const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
+    if (!bucket || !accessKeyId || !secretAccessKey) {
+      throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for stores other than AWS).');
+    }
+    return new S3FileStorage({ endpoint: config.S3_ENDPOINT, region: config.S3_REGION, bucket, accessKeyId, secretAccessKey });
+  }
+  return new LocalFileStorage(path.join(config.DATA_DIR, 'uploads'));
+}
+
+/** One storage per deps object (the app's, or a test's), made on first use. */
+export function storageFor(deps: Pick<Deps, 'config'>): FileStorage {
+  let storage = instances.get(deps);
+  if (!storage) {
+    storage = createFileStorage(deps.config);
+    instances.set(deps, storage);
+  }
+  return storage;
+}

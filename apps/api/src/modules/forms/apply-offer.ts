@@ -1,0 +1,67 @@
+import { formMessages } from '@lending/contracts';
+import type { Deps } from '../../deps.ts';
+import { badRequest } from '../../http/errors.ts';
+import { formView } from './form-view.ts';
+import { withLockedForm, type Tx } from './lock-form.ts';
+
+export type OfferChoice = { kind: 'REGULAR'; value: number; installment_value: number } | { kind: 'IRREGULAR'; groups: { order: number; count: number; amount: number }[] };
+
+const fakeOffer = () => badRequest({ fake_offer: [formMessages.offerNotValid] });
+
+async function findIssuedOffer(tx: Tx, leadId: number, choice: OfferChoice) {
+  const offers = await tx.offer.findMany({
+    where: { leadId, kind: choice.kind, appliedAt: null },
+    include: { claimGroups: { orderBy: { order: 'asc' } } },
+    orderBy: { id: 'desc' },
+  });
+  return offers.find((offer) => {
+    if (choice.kind === 'REGULAR') {
+      return offer.value?.toNumber() === choice.value && offer.installmentValue?.toNumber() === choice.installment_value;
+    }
+    const groups = [...choice.groups].sort((a, b) => a.order - b.order);
+    return (
+      offer.claimGroups.length === groups.length &&
+      offer.claimGroups.every((g, i) => g.order === groups[i]!.order && g.count === groups[i]!.count && g.amount.toNumber() === groups[i]!.amount)
+    );
+  });
+}
+
+/**
+ * The applicant confirms an offer from the e-mail link. It must be one issued for this form's
+ * lead (else 400 with `fake_offer`); applying it marks the form offer-based and moves the lead
+ * to OFFER_ACCEPTED, with the offer's amounts.
+ */
+export async function applyOffer(deps: Pick<Deps, 'prisma' | 'now'>, token: string, choice: OfferChoice, meta: { ip: string; requestId: string }) {
+  const formId = await withLockedForm(deps, token, async (tx, form) => {
+    if (!form.leadId) throw fakeOffer();
+    const offer = await findIssuedOffer(tx, form.leadId, choice);
+    if (!offer) throw fakeOffer();
+    const now = deps.now();
+    await tx.offer.update({ where: { id: offer.id }, data: { appliedAt: now } });
+    await tx.lead.update({
+      where: { id: form.leadId },
+      data: {
+        offerApplied: true,
+        state: 'OFFER_ACCEPTED',
+        ...(offer.kind === 'REGULAR' ? { value: offer.value, installmentValue: offer.installmentValue } : {}),
+      },
+    });
+    const data = (form.data ?? {}) as Record<string, unknown>;
+    await tx.applicationForm.update({
+      where: { id: form.id },
+      data: {
+        offerApplied: true,
+        data: {
+          ...data,
+          ...(choice.kind === 'REGULAR' ? { value: choice.value, installment_value: choice.installment_value } : {}),
+          applied_offer_id: offer.id,
+        },
+      },
+    });
+    await tx.auditLog.create({
+      data: { actorType: 'APPLICANT', action: 'form.offer.apply', entity: 'Offer', entityId: String(offer.id), ip: meta.ip, requestId: meta.requestId, changes: { kind: offer.kind } },
+    });
+    return form.id;
+  });
+  return formView(deps, formId);
+}

@@ -1,0 +1,9 @@
+import type { Deps } from '../../deps.ts';
+import { findFormByToken } from './form-token.ts';
+import { formView } from './form-view.ts';
+
+/** The form of a token; `raw` adds the data unmasked (birth number, ID card) for editing. */
+export async function getForm(deps: Pick<Deps, 'prisma'>, token: string, options: { raw: boolean }) {
+  const form = await findFormByToken(deps, token);
+  return formView(deps, form.id, options);
+}
