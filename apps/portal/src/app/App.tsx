@@ -1,13 +1,14 @@
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './providers';
-import { routes } from './routes';
+import { AppRoutes } from './routes';
 
-const router = createBrowserRouter(routes);
-
+// Declarative routing: the data router of react-router would add ~15 KB gzip to the first load.
 export function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

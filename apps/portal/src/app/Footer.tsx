@@ -1,8 +1,10 @@
-import { useRef } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { company, helpline } from '../shared/config';
 
+const CookieDialog = lazy(() => import('./CookieDialog'));
+
 export function Footer() {
-  const cookieDialog = useRef<HTMLDialogElement>(null);
+  const [cookiesOpen, setCookiesOpen] = useState(false);
 
   return (
     <footer className="site-footer">
@@ -20,23 +22,16 @@ export function Footer() {
         <section className="about" aria-label="O společnosti">
           <p className="about__claim">Na trhu již 11 let</p>
           <p className="about__note">{company.note}</p>
-          <button type="button" className="link-button" onClick={() => cookieDialog.current?.showModal()}>
+          <button type="button" className="link-button" onClick={() => setCookiesOpen(true)}>
             Nastavení cookies
           </button>
         </section>
       </div>
-      <dialog ref={cookieDialog} className="dialog" aria-labelledby="cookies-title">
-        <h2 id="cookies-title">Nastavení cookies</h2>
-        <p>
-          Tento web používá pouze technicky nezbytné cookies, bez kterých nemůže fungovat. Analytické ani marketingové
-          cookies nepoužíváme.
-        </p>
-        <form method="dialog">
-          <button type="submit" className="button">
-            Rozumím
-          </button>
-        </form>
-      </dialog>
+      {cookiesOpen && (
+        <Suspense fallback={null}>
+          <CookieDialog onClose={() => setCookiesOpen(false)} />
+        </Suspense>
+      )}
     </footer>
   );
 }

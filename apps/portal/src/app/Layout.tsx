@@ -1,9 +1,81 @@
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { ApplicationProvider, useApplication } from '../features/application/ApplicationProvider';
+import { guardRedirect, paths } from '../features/application/logic';
+import { NavigatedContext } from '../shared/ui/PageHeading';
+import { Toasts } from '../shared/ui/Toasts';
+import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
+import { loadWithRetry } from './lazy';
 
-export function Layout() {
+// Only applicants who got this far need these: they stay out of the first load.
+const SummaryPanel = lazy(() => loadWithRetry(() => import('../features/application/SummaryPanel')));
+const OfferDialogs = lazy(() => loadWithRetry(() => import('../features/application/OfferDialogs')));
+
+function Loading() {
+  return (
+    <p className="loading" role="status">
+      Načítám…
+    </p>
+  );
+}
+
+function ResetButton() {
+  const { token, reset } = useApplication();
+  const { pathname } = useLocation();
+  if (!token && pathname === paths.crossroad) return null;
+  return (
+    <p className="reset">
+      <button type="button" className="link-button" onClick={reset}>
+        {token ? 'Nejste to vy? Zadejte své údaje' : 'Potřebuji novou žádost'}
+      </button>
+    </p>
+  );
+}
+
+function Content() {
+  const application = useApplication();
+  const { pathname } = useLocation();
+  if (!application.ready) return <Loading />;
+
+  const redirect = guardRedirect(pathname, { token: application.token, state: application.form?.state ?? null });
+  if (redirect) return <Navigate to={redirect} replace />;
+
+  const data = application.form?.data;
+  const hasPerson = Boolean(data?.first_name || data?.last_name);
+  const hasOffer = Boolean(application.offerDraft || application.irregularOfferDraft);
+  return (
+    <div className={hasPerson ? 'layout layout--with-summary' : 'layout'}>
+      <div className="layout__content">
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+        <ResetButton />
+      </div>
+      {hasPerson && (
+        <Suspense fallback={null}>
+          <SummaryPanel />
+        </Suspense>
+      )}
+      {hasOffer && application.form && (
+        <Suspense fallback={null}>
+          <OfferDialogs />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function Shell() {
+  const { pathname } = useLocation();
   // The spec shows the title and description in the header on the Crossroad only.
-  const isCrossroad = useLocation().pathname === '/';
+  const isCrossroad = pathname === paths.crossroad;
+  // Once the applicant has moved on from the page they opened, each new page's h1 takes focus.
+  const [firstPath] = useState(pathname);
+  const [navigated, setNavigated] = useState(false);
+  if (!navigated && pathname !== firstPath) setNavigated(true);
 
   return (
     <div className="page">
@@ -12,7 +84,7 @@ export function Layout() {
       </a>
       <header className="site-header">
         <div className="container site-header__bar">
-          <Link to="/" className="brand" aria-label="Na úvodní stránku">
+          <Link to="/" className="brand" title="Na úvodní stránku">
             <span className="brand__mark" aria-hidden="true">
               P
             </span>
@@ -29,9 +101,20 @@ export function Layout() {
         )}
       </header>
       <main id="main" className="container main" tabIndex={-1}>
-        <Outlet />
+        <NavigatedContext.Provider value={navigated}>
+          <Content />
+        </NavigatedContext.Provider>
       </main>
       <Footer />
+      <Toasts />
     </div>
+  );
+}
+
+export function Layout() {
+  return (
+    <ApplicationProvider>
+      <Shell />
+    </ApplicationProvider>
   );
 }

@@ -1,18 +1,6 @@
 import type { ReactNode } from 'react';
-import { SWRConfig } from 'swr';
-import { fetchJson } from '../shared/api';
 
+/** App-wide providers. SWR is configured per hook (shared/swr.ts) to keep it out of the first load. */
 export function AppProviders({ children }: { children: ReactNode }) {
-  return (
-    <SWRConfig
-      value={{
-        fetcher: (path: string) => fetchJson(path),
-        // Applicants fill long forms; refetching on every tab switch would only flicker.
-        revalidateOnFocus: false,
-        shouldRetryOnError: false,
-      }}
-    >
-      {children}
-    </SWRConfig>
-  );
+  return <>{children}</>;
 }

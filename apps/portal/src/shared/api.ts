@@ -1,3 +1,22 @@
+import type {
+  AddressSuggestRequestInput,
+  AddressSuggestResponse,
+  BankConnectionStart,
+  BankStatementsStatus,
+  BankStatementsValidation,
+  DocumentCategory,
+  DocumentsOverview,
+  DocumentView,
+  FormResponse,
+  FormType,
+  SubmitStep,
+} from '@lending/contracts';
+import { showToast } from './toast';
+
+// Types only from contracts: its runtime (zod, libphonenumber) must stay out of the first load.
+
+export const SERVER_ERROR_MESSAGE = 'Došlo k chybě na serveru. Zkuste to prosím později.';
+
 /** Error raised for any non-2xx answer of the API; `body` is the parsed JSON if there was one. */
 export class ApiError extends Error {
   constructor(
@@ -11,7 +30,8 @@ export class ApiError extends Error {
 
 /**
  * The applicant portal has no login: the form token travels in the path or query,
- * so this client only speaks JSON and turns failures into ApiError.
+ * so this client only speaks JSON and turns failures into ApiError. Any 5xx tells the
+ * applicant that the fault is ours (portal.md §7).
  */
 export async function fetchJson<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
@@ -21,7 +41,10 @@ export async function fetchJson<T = unknown>(path: string, init: RequestInit = {
   const response = await fetch(path, { ...init, headers });
   const text = await response.text();
   const body: unknown = text ? safeParse(text) : undefined;
-  if (!response.ok) throw new ApiError(response.status, body);
+  if (!response.ok) {
+    if (response.status >= 500) showToast(SERVER_ERROR_MESSAGE, 'error');
+    throw new ApiError(response.status, body);
+  }
   return body as T;
 }
 
@@ -31,4 +54,117 @@ function safeParse(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** The form as the portal reads it, with the unmasked data for prefilling the steps. */
+export type FormView = FormResponse & { raw_data?: Record<string, unknown> };
+
+export interface Utm {
+  utm_source?: string;
+  utm_campaign?: string;
+  utm_medium?: string;
+}
+
+export type TokenAction =
+  | 'getting form'
+  | 'submitting basic deal info'
+  | 'submitting person info'
+  | 'submitting banking info'
+  | 'submitting collateral info'
+  | 'submitting documents'
+  | 'evaluating requisition status'
+  | 'applying offer'
+  | 'applying irregular offer'
+  | 'creating debtor'
+  | 'documents';
+
+/** Every call that needs the token refuses to send without it (portal.md §7). */
+export function requireToken(token: string | null | undefined, action: TokenAction): string {
+  if (!token) throw new Error(`Token is required for ${action}`);
+  return token;
+}
+
+const json = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body) });
+const formPath = (token: string) => `/api/v1/forms/${encodeURIComponent(token)}`;
+
+export const formKey = (token: string) => `${formPath(token)}/?raw_data=true`;
+export const documentsKey = (token: string) => `${formPath(token)}/documents/`;
+
+function submit(token: string | null | undefined, action: TokenAction, step: SubmitStep, data: Record<string, unknown>) {
+  return fetchJson<FormView>(`${formPath(requireToken(token, action))}/submit/`, json({ step, data }));
+}
+
+function question<T>(token: string | null | undefined, action: TokenAction, body: Record<string, unknown>) {
+  return fetchJson<T>(`${formPath(requireToken(token, action))}/question/`, json(body));
+}
+
+export const api = {
+  getForm: (token: string | null | undefined) => fetchJson<FormView>(formKey(requireToken(token, 'getting form'))),
+
+  createForm(type: FormType, loan: Record<string, unknown>, utm: Utm) {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(utm)) if (value) query.set(key, value);
+    const search = query.size ? `?${query}` : '';
+    return fetchJson<FormView>(`/api/v1/forms/${search}`, json({ type, ...loan }));
+  },
+
+  submitBasicDealInfo: (token: string | null | undefined, data: Record<string, unknown>) => submit(token, 'submitting basic deal info', 'BASIC_DEAL_INFO', data),
+  submitPersonInfo: (token: string | null | undefined, data: Record<string, unknown>) => submit(token, 'submitting person info', 'PERSON_INFO', data),
+  submitBankingInfo: (token: string | null | undefined) => submit(token, 'submitting banking info', 'BANKING_INFO', {}),
+  submitCollateralInfo: (token: string | null | undefined, data: Record<string, unknown>) => submit(token, 'submitting collateral info', 'COLLATERAL_INFO', data),
+  submitDocuments: (token: string | null | undefined) => submit(token, 'submitting documents', 'DOCUMENTS', {}),
+
+  evaluateRequisitionStatus: (token: string | null | undefined) =>
+    question<BankStatementsStatus>(token, 'evaluating requisition status', { type: 'EVALUATE_REQUISITION_STATUS', evaluation_target: 'BANK_STATEMENTS' }),
+  applyOffer: (token: string | null | undefined, offer: { value: number; installment_value: number }) =>
+    question<FormView>(token, 'applying offer', { type: 'SAVE_APPLICATION_OFFER', ...offer }),
+  applyIrregularOffer: (token: string | null | undefined, groups: Record<string, unknown>) =>
+    question<FormView>(token, 'applying irregular offer', { ...groups, type: 'SAVE_IRREGULAR_PAYMENT_OFFER' }),
+  createDebtor: (token: string | null | undefined, debtor: Record<string, unknown>) =>
+    question<FormView>(token, 'creating debtor', { ...debtor, type: 'CREATE_DEBTORS' }),
+
+  getDocuments: (token: string | null | undefined) => fetchJson<DocumentsOverview>(documentsKey(requireToken(token, 'documents'))),
+  deleteDocument: (token: string | null | undefined, id: number) =>
+    fetchJson<void>(`${documentsKey(requireToken(token, 'documents'))}${id}/`, { method: 'DELETE' }),
+  validateBankStatements: (token: string | null | undefined) =>
+    fetchJson<BankStatementsValidation>(`${documentsKey(requireToken(token, 'documents'))}bank-statements/validate/`, { method: 'POST' }),
+  startBankConnection: (token: string | null | undefined) =>
+    fetchJson<BankConnectionStart>(`${formPath(requireToken(token, 'documents'))}/bank-connection/`, { method: 'POST' }),
+
+  suggestAddresses: (request: AddressSuggestRequestInput, signal?: AbortSignal) =>
+    fetchJson<AddressSuggestResponse>('/api/v1/address/suggest', { ...json(request), signal }),
+};
+
+/**
+ * Uploads one file with progress (fetch cannot report upload progress, XMLHttpRequest can).
+ * Rejects with ApiError like fetchJson, 5xx toast included.
+ */
+export function uploadDocument(
+  token: string | null | undefined,
+  category: DocumentCategory,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<DocumentView> {
+  const url = documentsKey(requireToken(token, 'documents'));
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const body = xhr.responseText ? safeParse(xhr.responseText) : undefined;
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as DocumentView);
+      else {
+        if (xhr.status >= 500) showToast(SERVER_ERROR_MESSAGE, 'error');
+        reject(new ApiError(xhr.status, body));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, undefined));
+    const data = new FormData();
+    data.append('category', category);
+    data.append('file', file);
+    xhr.send(data);
+  });
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { FORM_TYPE, type FormType } from '../loan-application/form-type';
+import type { FormType } from '@lending/contracts';
 
 interface Choice {
   type: FormType;
@@ -9,18 +9,18 @@ interface Choice {
 
 const choices: readonly Choice[] = [
   {
-    type: FORM_TYPE.INVESTMENT_LOAN,
+    type: 'INVESTMENT_LOAN',
     title: 'Podnikám',
     description: 'Úvěr pro OSVČ a firmy na rozvoj podnikání, investice nebo provoz.',
   },
   {
-    type: FORM_TYPE.CONSUMER_LOAN,
+    type: 'CONSUMER_LOAN',
     title: 'Nepodnikám',
     description: 'Spotřebitelská půjčka pro zaměstnance, důchodce i další žadatele.',
   },
 ];
 
-export function CrossroadPage() {
+export default function CrossroadPage() {
   return (
     <section aria-labelledby="crossroad-title">
       <title>Žádost o půjčku online</title>

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
+import { PageHeading } from '../../shared/ui/PageHeading';
 
-export function NotFoundPage() {
+export default function NotFoundPage() {
   return (
-    <section className="card not-found" aria-labelledby="not-found-title">
+    <section className="card not-found">
       <title>Stránka neexistuje – Žádost o půjčku online</title>
-      <h1 id="not-found-title">Stránka neexistuje</h1>
+      <PageHeading>Stránka neexistuje</PageHeading>
       <p>Odkaz může být neplatný nebo stránka byla přesunuta.</p>
       <Link to="/" className="button">
         Zpět na začátek

@@ -1,0 +1,204 @@
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { FormType } from '@lending/contracts';
+import { api, type FormView, type Utm } from '../../shared/api';
+import { showToast } from '../../shared/toast';
+import {
+  bankReturnRedirect,
+  decodeIrregularOffer,
+  decodeOffer,
+  paths,
+  stepForState,
+  stepUrl,
+  type IrregularOfferDraft,
+  type RegularOfferDraft,
+} from './logic';
+
+export const FORM_LOAD_FAILED = 'Nepodařilo se načíst žádost';
+const FormSync = lazy(() => import('./FormSync'));
+export const BANK_CONNECTED = 'Napojení Vaší banky proběhlo úspěšně';
+
+const FORM_TYPES: readonly FormType[] = ['CONSUMER_LOAN', 'INVESTMENT_LOAN'];
+export const parseFormType = (value: string | null | undefined): FormType | null =>
+  FORM_TYPES.includes(value as FormType) ? (value as FormType) : null;
+
+interface StoredState {
+  token: string | null;
+  type: FormType | null;
+  utm: Utm;
+  offerDraft: RegularOfferDraft | null;
+  irregularOfferDraft: IrregularOfferDraft | null;
+}
+
+const emptyState: StoredState = { token: null, type: null, utm: {}, offerDraft: null, irregularOfferDraft: null };
+
+export interface Application extends StoredState {
+  /** The form of the token (with raw_data), once loaded. */
+  form: FormView | undefined;
+  /** Application start finished: the form is loaded or there is none. */
+  ready: boolean;
+  /** Adopts a form answered by create or submit: its token, type and state. */
+  adoptForm(form: FormView): Promise<void>;
+  reload(): Promise<void>;
+  /** Clears everything and goes back to the Crossroad. */
+  reset(): void;
+  clearOfferDrafts(): void;
+  /** Forgets the finished form without leaving the page (thank-you screen). */
+  finish(): void;
+  /** Where the form continues for its state. */
+  goToActiveStep(form?: FormView): void;
+  /** A step's URL with the form's query (token, type). */
+  urlFor(path: string): string;
+}
+
+const ApplicationContext = createContext<Application | null>(null);
+
+export function useApplication(): Application {
+  const application = useContext(ApplicationContext);
+  if (!application) throw new Error('useApplication() needs <ApplicationProvider>');
+  return application;
+}
+
+function utmFrom(search: URLSearchParams, current: Utm): Utm {
+  const utm: Utm = { ...current };
+  for (const key of ['utm_source', 'utm_campaign', 'utm_medium'] as const) {
+    const value = search.get(key);
+    if (value && !utm[key]) utm[key] = value;
+  }
+  return utm;
+}
+
+export function ApplicationProvider({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [state, setState] = useState<StoredState>(emptyState);
+  const [loadedForm, setForm] = useState<FormView | undefined>(undefined);
+  const [ready, setReady] = useState(false);
+  const started = useRef(false);
+  const revalidate = useRef<(() => Promise<FormView | undefined>) | null>(null);
+  const register = useCallback((fn: (() => Promise<FormView | undefined>) | null) => {
+    revalidate.current = fn;
+  }, []);
+  const form = state.token && loadedForm?.token === state.token ? loadedForm : undefined;
+
+  
+
+  // Application start (portal.md §4): once, with the URL the applicant came with.
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    let search = new URLSearchParams(location.search);
+    let pathname = location.pathname;
+
+    const bankReturn = bankReturnRedirect(pathname, search);
+    if (bankReturn) {
+      navigate(bankReturn, { replace: true });
+      showToast(BANK_CONNECTED, 'success');
+      const url = new URL(bankReturn, 'http://portal');
+      search = url.searchParams;
+      pathname = url.pathname;
+    }
+
+    const token = search.get('token');
+    const next: StoredState = { ...emptyState, type: parseFormType(search.get('type')), utm: utmFrom(search, {}) };
+    if (!token) {
+      setState(next);
+      setReady(true);
+      return;
+    }
+    next.token = token;
+    try {
+      const offer = search.get('offer');
+      if (offer) next.offerDraft = decodeOffer(offer);
+      const irregular = search.get('irregular_offer');
+      if (irregular) next.irregularOfferDraft = decodeIrregularOffer(irregular);
+    } catch (error) {
+      showToast((error as Error).message, 'error');
+    }
+
+    api
+      .getForm(token)
+      .then(async (loaded) => {
+        if (loaded.state === 'CLOSED') {
+          setState({ ...emptyState, utm: next.utm });
+          navigate(paths.crossroad, { replace: true });
+          return;
+        }
+        setForm(loaded);
+        setState({ ...next, type: loaded.type });
+        const stays = pathname === paths.documents || next.offerDraft !== null || next.irregularOfferDraft !== null;
+        const target = stepForState(loaded.state);
+        if (!stays && target !== pathname) navigate(stepUrl(target, { token, type: loaded.type }), { replace: true });
+      })
+      .catch(() => {
+        showToast(FORM_LOAD_FAILED, 'error');
+        setState({ ...emptyState, utm: next.utm });
+        navigate(paths.crossroad, { replace: true });
+      })
+      .finally(() => setReady(true));
+    // Runs once on purpose: later URL changes are the app's own navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Opening / (without a token to resume) always starts a new form. Adjusted while rendering
+  // (not in an effect) so the Crossroad never shows with the previous form for a frame.
+  const query = new URLSearchParams(location.search);
+  if (ready && location.pathname === paths.crossroad && !query.get('token') && (state.token || state.type || state.offerDraft || state.irregularOfferDraft)) {
+    setState({ ...emptyState, utm: utmFrom(query, state.utm) });
+  }
+
+  const type = (state.token ? form?.type : null) ?? parseFormType(query.get('type')) ?? state.type;
+
+  const urlFor = useCallback((path: string) => stepUrl(path, { token: state.token, type }), [state.token, type]);
+
+  const goToActiveStep = useCallback(
+    (current?: FormView) => {
+      const target = current ?? form;
+      if (!target) return;
+      navigate(stepUrl(stepForState(target.state), { token: target.token, type: target.type }));
+    },
+    [form, navigate],
+  );
+
+  const reload = useCallback(async () => {
+    const token = state.token;
+    if (!token) return;
+    const fresh = revalidate.current ? await revalidate.current() : await api.getForm(token);
+    if (fresh) setForm(fresh);
+  }, [state.token]);
+
+  const adoptForm = useCallback(async (answer: FormView) => {
+    setState((current) => ({ ...current, token: answer.token, type: answer.type }));
+    // The answer carries masked data only; keep the raw data until the refetch brings it.
+    setForm((old) => ({ ...answer, raw_data: { ...(old?.token === answer.token ? old.raw_data : {}), ...answer.raw_data } }));
+    const fresh = revalidate.current ? await revalidate.current().catch(() => undefined) : await api.getForm(answer.token).catch(() => undefined);
+    if (fresh) setForm(fresh);
+  }, []);
+
+  const reset = useCallback(() => {
+    setState(emptyState);
+    navigate(paths.crossroad);
+  }, [navigate]);
+
+  const finish = useCallback(() => {
+    setState(emptyState);
+    setForm(undefined);
+  }, []);
+
+  const clearOfferDrafts = useCallback(() => setState((current) => ({ ...current, offerDraft: null, irregularOfferDraft: null })), []);
+
+  const value = useMemo<Application>(
+    () => ({ ...state, type, form, ready, adoptForm, reload, reset, finish, clearOfferDrafts, goToActiveStep, urlFor }),
+    [state, type, form, ready, adoptForm, reload, reset, finish, clearOfferDrafts, goToActiveStep, urlFor],
+  );
+  return (
+    <ApplicationContext.Provider value={value}>
+      {state.token && ready && (
+        <Suspense fallback={null}>
+          <FormSync token={state.token} initial={form} onData={setForm} register={register} />
+        </Suspense>
+      )}
+      {children}
+    </ApplicationContext.Provider>
+  );
+}

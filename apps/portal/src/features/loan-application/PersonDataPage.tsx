@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { personInfoSchema } from '@lending/contracts';
+import { api, ApiError } from '../../shared/api';
+import { showToast } from '../../shared/toast';
+import { Checkbox, ErrorSummary, TextField } from '../../shared/ui/form';
+import { PersonFields, personFieldIds, personFromData, personPayload, type PersonValues } from '../../shared/ui/PersonFields';
+import { apiFieldErrors, issuesToErrors, type FieldErrors } from '../../shared/validation';
+import { paths, stepUrl, useApplication } from '../application';
+import { STEP_FAILED } from './LoanValuePage';
+import { StepLayout } from './StepLayout';
+
+const PREFIX = 'person';
+
+export default function PersonDataPage() {
+  const application = useApplication();
+  const navigate = useNavigate();
+  const { token, type, form } = application;
+  const data = form?.raw_data ?? {};
+
+  const [values, setValues] = useState<PersonValues>(() => personFromData(data));
+  const [companyId, setCompanyId] = useState(() => (typeof data.self_employed_id === 'string' ? data.self_employed_id : ''));
+  const [consent, setConsent] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const [sending, setSending] = useState(false);
+
+  if (!token || !type) {
+    return (
+      <StepLayout path={paths.personData} title="Osobní údaje" type={type}>
+        <p>Nejdříve prosím zvolte typ půjčky a její výši.</p>
+        <Link to={paths.crossroad} className="button">
+          Začít žádost
+        </Link>
+      </StepLayout>
+    );
+  }
+  const business = type === 'INVESTMENT_LOAN';
+  const fields = [...personFieldIds(PREFIX), ...(business ? ([['self_employed_id', 'person-company-id']] as const) : []), ['consent', 'person-consent']] as const;
+
+  const setError = (field: string, message: string | undefined) =>
+    setErrors((current) => {
+      const next = { ...current };
+      if (message) next[field] = message;
+      else delete next[field];
+      return next;
+    });
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setAttempt((n) => n + 1);
+    const payload = { ...personPayload(values), ...(business ? { self_employed_id: companyId } : {}), consent };
+    const parsed = personInfoSchema(type).safeParse(payload);
+    if (!parsed.success) {
+      setErrors(issuesToErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    try {
+      const answer = await api.submitPersonInfo(token, parsed.data);
+      await application.adoptForm(answer);
+      navigate(stepUrl(paths.cover, { token, type }));
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError && error.status === 400 ? apiFieldErrors(error.body, fields.map(([name]) => name)) : {};
+      if (Object.keys(fieldErrors).length) setErrors(fieldErrors);
+      if (!(error instanceof ApiError && error.status >= 500)) showToast(STEP_FAILED, 'error');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <StepLayout path={paths.personData} title="Osobní údaje" type={type} intro="Údaje potřebujeme k posouzení žádosti. Chráníme je a nikomu je neposkytujeme.">
+      <form noValidate onSubmit={onSubmit}>
+        <ErrorSummary errors={errors} fields={fields} attempt={attempt} />
+        <PersonFields prefix={PREFIX} values={values} onChange={setValues} errors={errors} setError={setError} />
+        {business && (
+          <TextField id="person-company-id" label="IČO" inputMode="numeric" autoComplete="off" hint="Identifikační číslo Vaší firmy nebo živnosti (8 číslic)." value={companyId} onValueChange={setCompanyId} error={errors.self_employed_id} maxLength={12} />
+        )}
+        <Checkbox
+          id="person-consent"
+          checked={consent}
+          onChange={setConsent}
+          error={errors.consent}
+          label="Prohlašuji, že uvedené údaje jsou pravdivé, a souhlasím se zpracováním osobních údajů za účelem posouzení žádosti."
+        />
+        <div className="actions">
+          <button type="submit" className="button" disabled={sending}>
+            Pokračovat
+          </button>
+        </div>
+      </form>
+    </StepLayout>
+  );
+}

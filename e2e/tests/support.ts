@@ -1,0 +1,121 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** A birth number that passes our validator (1990-05-05, divisible by 11). */
+export const BIRTH_NUMBER = '9005054344';
+export const CO_DEBTOR_BIRTH_NUMBER = '7360285163';
+/** An IČO with a valid check digit that the company-register sandbox knows. */
+export const COMPANY_ID = '25596641';
+/** Valid, but the sandbox register knows no IČO starting with 99. */
+export const UNKNOWN_COMPANY_ID = '99000008';
+
+export const ADDRESS = {
+  whole_address: 'Masarykova 12, 602 00 Brno',
+  street: 'Masarykova',
+  number: '12',
+  city: 'Brno',
+  zip: '602 00',
+  district: 'Brno-město',
+  region: 'Jihomoravský kraj',
+};
+
+export const PERSON = {
+  first_name: 'Jana',
+  last_name: 'Nováková',
+  email: 'jana.novakova@seznam.cz',
+  phone: '777 123 456',
+  birth_number: BIRTH_NUMBER,
+  permanent_address: ADDRESS,
+  identity_card: '123456789',
+  consent: true,
+};
+
+/** Creates a form through the API (as the portal would) and walks it to the given state. */
+export async function apiForm(
+  request: APIRequestContext,
+  options: { type?: 'CONSUMER_LOAN' | 'INVESTMENT_LOAN'; until?: 'BASIC_DEAL_INFO' | 'PERSON_INFO' | 'COLLATERAL_INFO' | 'CLOSED' } = {},
+): Promise<string> {
+  const type = options.type ?? 'CONSUMER_LOAN';
+  const created = await request.post('/api/v1/forms/', {
+    data: { type, value: 200_000, installment_value: 5_000, ...(type === 'INVESTMENT_LOAN' ? { purpose: 'Nákup dodávky' } : {}) },
+  });
+  expect(created.status()).toBe(201);
+  const { token } = (await created.json()) as { token: string };
+  const until = options.until ?? 'BASIC_DEAL_INFO';
+  const steps: [string, object][] = [
+    ['PERSON_INFO', { ...PERSON, ...(type === 'INVESTMENT_LOAN' ? { self_employed_id: COMPANY_ID } : {}) }],
+    ['COLLATERAL_INFO', { have_realty: 'no' }],
+    ['DOCUMENTS', {}],
+  ];
+  const last = { BASIC_DEAL_INFO: 0, PERSON_INFO: 1, COLLATERAL_INFO: 2, CLOSED: 3 }[until];
+  for (const [step, data] of steps.slice(0, last)) {
+    const res = await request.post(`/api/v1/forms/${token}/submit/`, { data: { step, data } });
+    expect(res.status(), `${step}: ${await res.text()}`).toBe(200);
+  }
+  return token;
+}
+
+/** Types into an address whisperer and picks the first suggestion with the keyboard. */
+export async function chooseAddress(page: Page, label: string, typed: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: label });
+  await box.fill(typed);
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect(page.getByRole('option')).toHaveCount(0);
+}
+
+export async function fillPersonData(page: Page, overrides: Partial<Record<'first_name' | 'phone' | 'birth_number' | 'identity_card' | 'email', string>> = {}) {
+  await page.getByLabel('Jméno', { exact: true }).fill(overrides.first_name ?? PERSON.first_name);
+  await page.getByLabel('Příjmení', { exact: true }).fill(PERSON.last_name);
+  await page.getByLabel('E-mail', { exact: true }).fill(overrides.email ?? PERSON.email);
+  await page.getByLabel('Telefon', { exact: true }).fill(overrides.phone ?? PERSON.phone);
+  await page.getByLabel('Rodné číslo', { exact: true }).fill(overrides.birth_number ?? PERSON.birth_number);
+  await chooseAddress(page, 'Adresa trvalého bydliště', 'Masarykova 1');
+  await page.getByLabel('Číslo občanského průkazu', { exact: true }).fill(overrides.identity_card ?? PERSON.identity_card);
+}
+
+/** Open dialogs are native <dialog> elements; their role is implicit. */
+export const OPEN_DIALOG = 'dialog[open]';
+
+/** axe-core with the WCAG 2.x A/AA rules: the page (or an open dialog) must have no violations. */
+export async function expectAccessible(page: Page, scope?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  if (scope) builder = builder.include(scope);
+  const { violations } = await builder.analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/**
+ * Issues an offer for the lead of a form, as staff will through the back-office, straight in
+ * the e2e server's database (the embedded PostgreSQL in .data-e2e; its port is in postmaster.pid).
+ */
+export async function issueOffer(
+  token: string,
+  offer: { kind: 'REGULAR'; value: number; installment: number } | { kind: 'IRREGULAR'; groups: [count: number, amount: number][] },
+): Promise<void> {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const { default: pg } = await import('pg');
+  const dataDir = process.env.LENDING_E2E_DATA_DIR!;
+  const port = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3];
+  const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/lending` });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ lead_id: number }>('SELECT lead_id FROM application_forms WHERE token = $1', [token]);
+    const leadId = rows[0]!.lead_id;
+    const inserted = await client.query<{ id: number }>(
+      `INSERT INTO offers (lead_id, kind, value, installment_value, sent_at, updated_at) VALUES ($1, $2, $3, $4, now(), now()) RETURNING id`,
+      [leadId, offer.kind, offer.kind === 'REGULAR' ? offer.value : null, offer.kind === 'REGULAR' ? offer.installment : null],
+    );
+    if (offer.kind === 'IRREGULAR') {
+      for (const [i, [count, amount]] of offer.groups.entries()) {
+        await client.query('INSERT INTO offer_claim_groups (offer_id, "order", count, amount, updated_at) VALUES ($1, $2, $3, $4, now())', [inserted.rows[0]!.id, i + 1, count, amount]);
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export const base64Json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
