@@ -75,7 +75,12 @@ export function createApp(deps: Deps): Express {
       contentSecurityPolicy: {
         // TLS ends at the proxy in front of us; forcing https here would break plain-http
         // deployments (docker-compose on a LAN), so that header is the proxy's to set.
-        directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"], 'upgrade-insecure-requests': null },
+        directives: {
+          'script-src': ["'self'", ...deps.config.CSP_SCRIPT_SRC],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'", ...deps.config.CSP_CONNECT_SRC],
+          'upgrade-insecure-requests': null,
+        },
       },
       strictTransportSecurity: false,
     }),

@@ -42,6 +42,10 @@ const configSchema = z.object({
   BANK_CONNECTION_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   // Multiplies every public rate limit (load tests and the test suite raise it).
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  // Extra origins for the Content-Security-Policy when the portal is built with third-party
+  // telemetry (VITE_GTM_ID, VITE_ERROR_REPORTING_URL): comma-separated, e.g. https://www.googletagmanager.com
+  CSP_SCRIPT_SRC: z.string().default('').transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  CSP_CONNECT_SRC: z.string().default('').transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
     .default('true')

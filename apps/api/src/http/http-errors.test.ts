@@ -48,6 +48,18 @@ describe('HTTP conventions', () => {
     expect(Object.keys(res.body).sort()).toEqual(['email', 'password']);
   });
 
+  it('admits the configured telemetry origins in the CSP, and only those', async () => {
+    const { createApp } = await import('../app.ts');
+    const { default: request } = await import('supertest');
+    const app = createApp({ ...ctx.deps, config: { ...ctx.deps.config, CSP_SCRIPT_SRC: ['https://www.googletagmanager.com'], CSP_CONNECT_SRC: ['https://errors.example.cz'] } });
+    const csp = (await request(app).get('/api/v1/healthcheck/live/')).headers['content-security-policy'];
+    expect(csp).toContain("script-src 'self' https://www.googletagmanager.com");
+    expect(csp).toContain("connect-src 'self' https://errors.example.cz");
+    const plain = (await ctx.http().get('/api/v1/healthcheck/live/')).headers['content-security-policy'];
+    expect(plain).toContain("script-src 'self';");
+    expect(plain).not.toContain('googletagmanager');
+  });
+
   it('sends security headers and a request id', async () => {
     const res = await ctx.http().get('/api/v1/healthcheck/live/');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -1,22 +1,6 @@
 import { useState } from 'react';
+import { readConsent, saveConsent } from '../shared/consent';
 import { Dialog } from '../shared/ui/Dialog';
-
-export const COOKIE_CONSENT_KEY = 'portal:cookie-consent';
-
-interface CookieConsent {
-  analytics: boolean;
-  marketing: boolean;
-  savedAt: string;
-}
-
-function readConsent(): CookieConsent | null {
-  try {
-    const raw = localStorage.getItem(COOKIE_CONSENT_KEY);
-    return raw ? (JSON.parse(raw) as CookieConsent) : null;
-  } catch {
-    return null;
-  }
-}
 
 function CookieSettings({ onDone }: { onDone: () => void }) {
   const saved = readConsent();
@@ -24,7 +8,7 @@ function CookieSettings({ onDone }: { onDone: () => void }) {
   const [marketing, setMarketing] = useState(saved?.marketing ?? false);
 
   const save = (choice: { analytics: boolean; marketing: boolean }) => {
-    localStorage.setItem(COOKIE_CONSENT_KEY, JSON.stringify({ ...choice, savedAt: new Date().toISOString() }));
+    saveConsent(choice);
     onDone();
   };
 
