@@ -1,14 +1,11 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { collateralSchema, type RealtyType } from '@lending/contracts';
-import { api, ApiError } from '../../shared/api';
-import { showToast } from '../../shared/toast';
+import { api } from '../../shared/api';
 import { AddressWhisperer, addressFromData, addressPayload, type AddressValue } from '../../shared/ui/AddressWhisperer';
 import { ErrorSummary, RadioGroup } from '../../shared/ui/form';
-import { apiFieldErrors, issuesToErrors, type FieldErrors } from '../../shared/validation';
 import { paths, stepUrl, useApplication } from '../application';
-import { STEP_FAILED } from './LoanValuePage';
 import { StepLayout } from './StepLayout';
+import { useStepSubmit } from './useStepSubmit';
 
 const realtyTypes: readonly { value: RealtyType; label: string }[] = [
   { value: 'FLAT', label: 'Byt' },
@@ -19,16 +16,13 @@ const realtyTypes: readonly { value: RealtyType; label: string }[] = [
 
 export default function CoverPage() {
   const application = useApplication();
-  const navigate = useNavigate();
   const { token, type, form } = application;
   const data = form?.raw_data ?? {};
 
   const [haveRealty, setHaveRealty] = useState<'yes' | 'no' | ''>(() => (data.have_realty === 'yes' || data.have_realty === 'no' ? data.have_realty : ''));
   const [realtyType, setRealtyType] = useState<RealtyType | ''>(() => (typeof data.realty_type === 'string' ? (data.realty_type as RealtyType) : ''));
   const [address, setAddress] = useState<AddressValue>(() => addressFromData(data.realty_address));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [sending, setSending] = useState(false);
+  const { errors, attempt, sending, submit } = useStepSubmit(['have_realty', 'realty_type', 'realty_address']);
 
   const fields = [
     ['have_realty', 'have_realty-input'],
@@ -36,30 +30,17 @@ export default function CoverPage() {
     ['realty_address', 'realty-address'],
   ] as const;
 
-  const onSubmit = async (event: React.FormEvent) => {
+  const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    setAttempt((n) => n + 1);
     const parsed = collateralSchema.safeParse({
       have_realty: haveRealty || undefined,
       ...(haveRealty === 'yes' ? { realty_type: realtyType || undefined, realty_address: addressPayload(address) } : {}),
     });
-    if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSending(true);
-    try {
-      const answer = await api.submitCollateralInfo(token, parsed.data);
-      await application.adoptForm(answer);
-      navigate(stepUrl(paths.documents, { token, type }));
-    } catch (error) {
-      const fieldErrors = error instanceof ApiError && error.status === 400 ? apiFieldErrors(error.body, fields.map(([name]) => name)) : {};
-      if (Object.keys(fieldErrors).length) setErrors(fieldErrors);
-      if (!(error instanceof ApiError && error.status >= 500)) showToast(STEP_FAILED, 'error');
-    } finally {
-      setSending(false);
-    }
+    void submit(
+      parsed,
+      (data) => api.submitCollateralInfo(token, data),
+      () => stepUrl(paths.documents, { token, type }),
+    );
   };
 
   return (

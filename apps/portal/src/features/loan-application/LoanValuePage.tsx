@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { loanDefaults, loanSchema } from '@lending/contracts';
-import { api, ApiError } from '../../shared/api';
+import { api } from '../../shared/api';
 import { formatNumber, parseAmount } from '../../shared/format';
-import { showToast } from '../../shared/toast';
 import { ErrorSummary, TextField } from '../../shared/ui/form';
-import { apiFieldErrors, issuesToErrors, type FieldErrors } from '../../shared/validation';
 import { paths, stepUrl, useApplication } from '../application';
 import { StepLayout } from './StepLayout';
+import { useStepSubmit } from './useStepSubmit';
 
-export const STEP_FAILED = 'Nedaří se pokračovat ve formuláři. Zkuste to, prosím, znovu.';
+export { STEP_FAILED } from './useStepSubmit';
 
 const amountText = (value: unknown, fallback: number) => formatNumber(typeof value === 'number' ? value : fallback);
 /** Shows what was typed as "50 000" once the field is left, when it is a whole number. */
@@ -20,16 +19,13 @@ const reformat = (text: string) => {
 
 export default function LoanValuePage() {
   const application = useApplication();
-  const navigate = useNavigate();
   const { type, token, form } = application;
   const data = form?.raw_data ?? form?.data ?? {};
 
   const [value, setValue] = useState(() => amountText(data.value, loanDefaults.value));
   const [installment, setInstallment] = useState(() => amountText(data.installment_value, loanDefaults.installment_value));
   const [purpose, setPurpose] = useState(() => (typeof data.purpose === 'string' ? data.purpose : ''));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [sending, setSending] = useState(false);
+  const { errors, attempt, sending, submit } = useStepSubmit(['value', 'installment_value', 'purpose']);
 
   // Without a loan type there is nothing to fill in: start over at the Crossroad.
   if (!type) return <Navigate to={paths.crossroad} replace />;
@@ -41,28 +37,17 @@ export default function LoanValuePage() {
     ...(business ? ([['purpose', 'loan-purpose']] as const) : []),
   ] as const;
 
-  const onSubmit = async (event: React.FormEvent) => {
+  const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    setAttempt((n) => n + 1);
     const parsed = loanSchema(type).safeParse({ value, installment_value: installment, ...(business ? { purpose } : {}) });
-    if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSending(true);
-    try {
-      const loan = { value: parsed.data.value, installment_value: parsed.data.installment_value, ...(business ? { purpose: parsed.data.purpose } : {}) };
-      const answer = token ? await api.submitBasicDealInfo(token, loan) : await api.createForm(type, loan, application.utm);
-      await application.adoptForm(answer);
-      navigate(stepUrl(paths.personData, { token: answer.token, type: answer.type }));
-    } catch (error) {
-      const fieldErrors = error instanceof ApiError && error.status === 400 ? apiFieldErrors(error.body, ['value', 'installment_value', 'purpose']) : {};
-      if (Object.keys(fieldErrors).length) setErrors(fieldErrors);
-      else if (!(error instanceof ApiError && error.status >= 500)) showToast(STEP_FAILED, 'error');
-    } finally {
-      setSending(false);
-    }
+    void submit(
+      parsed,
+      (data) => {
+        const loan = { value: data.value, installment_value: data.installment_value, ...(business ? { purpose: data.purpose } : {}) };
+        return token ? api.submitBasicDealInfo(token, loan) : api.createForm(type, loan, application.utm);
+      },
+      (answer) => stepUrl(paths.personData, { token: answer.token, type: answer.type }),
+    );
   };
 
   return (

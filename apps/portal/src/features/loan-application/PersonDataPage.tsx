@@ -1,29 +1,25 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { personInfoSchema } from '@lending/contracts';
-import { api, ApiError } from '../../shared/api';
-import { showToast } from '../../shared/toast';
+import { api } from '../../shared/api';
 import { Checkbox, ErrorSummary, TextField } from '../../shared/ui/form';
 import { PersonFields, personFieldIds, personFromData, personPayload, type PersonValues } from '../../shared/ui/PersonFields';
-import { apiFieldErrors, issuesToErrors, type FieldErrors } from '../../shared/validation';
 import { paths, stepUrl, useApplication } from '../application';
-import { STEP_FAILED } from './LoanValuePage';
 import { StepLayout } from './StepLayout';
+import { useStepSubmit } from './useStepSubmit';
 
 const PREFIX = 'person';
+const FIELD_NAMES = [...personFieldIds(PREFIX).map(([name]) => name), 'self_employed_id', 'consent'];
 
 export default function PersonDataPage() {
   const application = useApplication();
-  const navigate = useNavigate();
   const { token, type, form } = application;
   const data = form?.raw_data ?? {};
 
   const [values, setValues] = useState<PersonValues>(() => personFromData(data));
   const [companyId, setCompanyId] = useState(() => (typeof data.self_employed_id === 'string' ? data.self_employed_id : ''));
   const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const [sending, setSending] = useState(false);
+  const { errors, setErrors, attempt, sending, submit } = useStepSubmit(FIELD_NAMES);
 
   if (!token || !type) {
     return (
@@ -46,28 +42,14 @@ export default function PersonDataPage() {
       return next;
     });
 
-  const onSubmit = async (event: React.FormEvent) => {
+  const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    setAttempt((n) => n + 1);
     const payload = { ...personPayload(values), ...(business ? { self_employed_id: companyId } : {}), consent };
-    const parsed = personInfoSchema(type).safeParse(payload);
-    if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSending(true);
-    try {
-      const answer = await api.submitPersonInfo(token, parsed.data);
-      await application.adoptForm(answer);
-      navigate(stepUrl(paths.cover, { token, type }));
-    } catch (error) {
-      const fieldErrors = error instanceof ApiError && error.status === 400 ? apiFieldErrors(error.body, fields.map(([name]) => name)) : {};
-      if (Object.keys(fieldErrors).length) setErrors(fieldErrors);
-      if (!(error instanceof ApiError && error.status >= 500)) showToast(STEP_FAILED, 'error');
-    } finally {
-      setSending(false);
-    }
+    void submit(
+      personInfoSchema(type).safeParse(payload),
+      (data) => api.submitPersonInfo(token, data),
+      () => stepUrl(paths.cover, { token, type }),
+    );
   };
 
   return (
