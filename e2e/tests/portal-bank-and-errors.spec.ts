@@ -61,3 +61,36 @@ test('"need a new request" on a step without a token returns to the Crossroad', 
   await expect(page).toHaveURL(/\/$|\/\?/);
   await expect(page.getByRole('link', { name: /Nepodnikám/ })).toBeVisible();
 });
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+test('a co-debtor refused for another reason gets the generic message', async ({ page, request }) => {
+  const token = await apiForm(request, { until: 'COLLATERAL_INFO' });
+  await page.route(`**/api/v1/forms/${token}/question/`, (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{}' }));
+  await page.goto(`/dokumenty?token=${token}`);
+  await page.getByRole('button', { name: 'Přidat spoludlužníka' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Přidat spoludlužníka' });
+  await dialog.getByLabel('Jméno', { exact: true }).fill('Karel');
+  await dialog.getByLabel('Příjmení', { exact: true }).fill('Dvořák');
+  await dialog.getByLabel('E-mail', { exact: true }).fill('karel@email.cz');
+  await dialog.getByLabel('Telefon', { exact: true }).fill('777 888 999');
+  await dialog.getByLabel('Rodné číslo', { exact: true }).fill('7360285163');
+  const box = dialog.getByRole('combobox', { name: 'Adresa trvalého bydliště' });
+  await box.fill('Husova 3');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await dialog.getByLabel('Číslo občanského průkazu', { exact: true }).fill('987654321');
+  await dialog.getByRole('button', { name: 'Uložit spoludlužníka' }).click();
+  await expect(page.getByText('Nepodařilo se vytvořit spoludlužníka').first()).toBeVisible();
+});
+
+test('an uploaded file downloads under its name', async ({ page, request }) => {
+  const token = await apiForm(request, { until: 'COLLATERAL_INFO' });
+  await page.goto(`/dokumenty?token=${token}`);
+  await page.getByLabel('Nahrát soubory – Ostatní dokumenty').setInputFiles({ name: 'smlouva.pdf', mimeType: 'application/pdf', buffer: PDF });
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: /Stáhnout/ }).or(page.getByRole('button', { name: /Stáhnout/ })).first().click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('smlouva.pdf');
+});
