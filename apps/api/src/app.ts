@@ -16,12 +16,13 @@ import { docsAssets, docsRoutes } from './modules/docs/router.ts';
 import { documentRoutes } from './modules/documents/router.ts';
 import { formRoutes } from './modules/forms/router.ts';
 import { healthRoutes } from './modules/health/router.ts';
+import { partnerLeadRoutes } from './modules/leads/router.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 
 /** Every API route of the product, in one table: mounted, documented and auth-tested from here. */
 export function allRoutes(): RouteDef[] {
-  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...addressRoutes, ...documentRoutes, ...bankConnectionRoutes];
+  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...addressRoutes, ...documentRoutes, ...bankConnectionRoutes];
   const all: RouteDef[] = [...routes, ...docsRoutes(() => all)];
   return all;
 }

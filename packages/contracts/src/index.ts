@@ -7,3 +7,4 @@ export * from './company-id.ts';
 export * from './forms/index.ts';
 export * from './address.ts';
 export * from './documents.ts';
+export * from './partner-leads.ts';

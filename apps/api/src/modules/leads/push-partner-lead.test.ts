@@ -1,0 +1,118 @@
+import { formMessages as m, makeBirthNumber } from '@lending/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { createApiKey } from '../api-keys/create-api-key.ts';
+
+let ctx: TestContext;
+const keys: Record<string, string> = {};
+beforeAll(async () => {
+  ctx = await createTestContext();
+  for (const owner of ['BEZVA_FINANCE', 'LEADSOR', 'SEVEN_FINANCE', 'VOLSOR'] as const) keys[owner] = (await createApiKey(ctx.deps, { owner })).key;
+});
+afterAll(() => ctx.close());
+
+let serial = 0;
+const consent = { given: true, at: '2026-11-20T09:15:00+01:00', text: 'Souhlasím se zpracováním osobních údajů.' };
+const lead = (overrides: Record<string, unknown> = {}) => ({
+  external_id: `ext-${++serial}`,
+  person: { first_name: 'Tomáš', last_name: 'Král', email: `tomas.kral${serial}@email.cz`, phone: `+420 602 000 ${String(100 + serial).padStart(3, '0')}`, birth_number: makeBirthNumber(new Date(Date.UTC(1979, 2, 3 + (serial % 20))), 'M', serial) },
+  loan: { type: 'CONSUMER_LOAN', value: 300_000, installment_value: 7_000 },
+  consent,
+  ...overrides,
+});
+const push = (path: string, owner: string, body: unknown) => ctx.http().post(`/api/v1/leads/${path}`).set('Authorization', `Api-Key ${keys[owner]}`).send(body as object);
+
+describe('partner lead pushes', () => {
+  it.each([
+    ['bezva-finance/', 'BEZVA_FINANCE'],
+    ['leadsor/', 'LEADSOR'],
+    ['seven-finance/', 'SEVEN_FINANCE'],
+    ['volsor/', 'VOLSOR'],
+  ])('POST /leads/%s makes a lead of that partner', async (path, owner) => {
+    const body = lead();
+    const res = await push(path, owner, body);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ external_id: body.external_id, source: owner, state: 'NEW', created: true });
+    const stored = await ctx.deps.prisma.lead.findUniqueOrThrow({ where: { id: res.body.id }, include: { person: true } });
+    expect(stored).toMatchObject({ dealType: 'CONSUMER_LOAN', externalId: body.external_id });
+    expect(stored.value?.toNumber()).toBe(300_000);
+    expect(stored.person).toMatchObject({ birthNumber: body.person.birth_number, email: body.person.email });
+    expect(stored.partnerPayload).toMatchObject({ kind: 'LEAD', consent: { given: true } });
+  });
+
+  it.each([
+    ['bezva-finance/contact/', 'BEZVA_FINANCE'],
+    ['leadsor/contact/', 'LEADSOR'],
+    ['volsor/contact/', 'VOLSOR'],
+  ])('POST /leads/%s takes a contact only', async (path, owner) => {
+    const res = await push(path, owner, { external_id: `c-${++serial}`, person: { first_name: 'Eva', last_name: 'Malá', phone: '731 222 333' }, consent });
+    expect(res.status).toBe(201);
+    const stored = await ctx.deps.prisma.lead.findUniqueOrThrow({ where: { id: res.body.id }, include: { person: true } });
+    expect(stored.dealType).toBeNull();
+    expect(stored.person?.phoneE164).toBe('+420731222333');
+  });
+
+  it('is idempotent on (partner, external_id), also under concurrent pushes', async () => {
+    const body = lead();
+    const first = await push('leadsor/', 'LEADSOR', body);
+    const again = await push('leadsor/', 'LEADSOR', body);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: first.body.id, created: false });
+
+    const racing = lead();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => push('volsor/', 'VOLSOR', racing)));
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(await ctx.deps.prisma.lead.count({ where: { source: 'VOLSOR', externalId: racing.external_id } })).toBe(1);
+
+    // the same external id from another partner is another lead
+    const other = await push('bezva-finance/', 'BEZVA_FINANCE', body);
+    expect(other.status).toBe(201);
+    expect(other.body.id).not.toBe(first.body.id);
+  });
+
+  it('deduplicates persons by birth number, then by e-mail or phone', async () => {
+    const a = lead();
+    await push('leadsor/', 'LEADSOR', a);
+    const sameBirthNumber = await push('volsor/', 'VOLSOR', lead({ person: { ...a.person, email: 'jiny@email.cz', phone: '+420 777 999 111' } }));
+    const sameEmail = await push('bezva-finance/contact/', 'BEZVA_FINANCE', { external_id: `c-${++serial}`, person: { first_name: 'T.', last_name: 'Král', email: a.person.email }, consent });
+    const samePhone = await push('leadsor/contact/', 'LEADSOR', { external_id: `c-${++serial}`, person: { first_name: 'T.', last_name: 'Král', phone: a.person.phone }, consent });
+    const persons = new Set([sameBirthNumber.body.person_id, sameEmail.body.person_id, samePhone.body.person_id]);
+    expect(persons.size).toBe(1);
+    expect(await ctx.deps.prisma.person.count({ where: { birthNumber: a.person.birth_number } })).toBe(1);
+  });
+
+  it("refuses another partner's key with 403 and no key with 401", async () => {
+    expect((await push('leadsor/', 'VOLSOR', lead())).status).toBe(403);
+    expect((await push('seven-finance/', 'LEADSOR', lead())).status).toBe(403);
+    expect((await ctx.http().post('/api/v1/leads/leadsor/').send(lead())).status).toBe(401);
+    const monitoring = await createApiKey(ctx.deps, { owner: 'MONITORING' });
+    expect((await ctx.http().post('/api/v1/leads/volsor/').set('Authorization', `Api-Key ${monitoring.key}`).send(lead())).status).toBe(403);
+  });
+
+  it('answers bad payloads with 400 and field messages', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ external_id: '' }, 'external_id'],
+      [{ consent: { given: false, at: consent.at } }, 'consent.given'],
+      [{ consent: { given: true, at: 'včera' } }, 'consent.at'],
+      [{ loan: { type: 'CONSUMER_LOAN', value: 10_000, installment_value: 1_000 } }, 'loan.value'],
+      [{ loan: { type: 'MORTGAGE', value: 100_000 } }, 'loan.type'],
+      [{ person: { first_name: 'A', last_name: 'B' } }, 'email'],
+      [{ person: { first_name: 'A', last_name: 'B', phone: '123' } }, 'phone'],
+      [{ person: { first_name: 'A', last_name: 'B', email: 'a@b.cz', birth_number: '8001011239' } }, 'birth_number'],
+    ];
+    for (const [change, field] of cases) {
+      const res = await push('leadsor/', 'LEADSOR', lead(change));
+      expect(res.status, field).toBe(400);
+      expect(Object.keys(res.body).some((k) => k.endsWith(field)), `${field}: ${JSON.stringify(res.body)}`).toBe(true);
+    }
+    const value = await push('leadsor/', 'LEADSOR', lead({ loan: { type: 'CONSUMER_LOAN', value: 10_000, installment_value: 1_000 } }));
+    expect(value.body['loan.value']).toEqual([m.min50k]);
+  });
+
+  it('records every push in the audit log under the key prefix', async () => {
+    const res = await push('leadsor/', 'LEADSOR', lead());
+    const entry = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { entity: 'Lead', entityId: String(res.body.id) } });
+    expect(entry).toMatchObject({ actorType: 'API_KEY', action: 'lead.push.lead', actorId: keys.LEADSOR!.slice(3, 11) });
+  });
+});
