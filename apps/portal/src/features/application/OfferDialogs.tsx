@@ -38,19 +38,14 @@ function useConfirm(send: () => Promise<FormView>) {
   return { error, sending, done, confirm };
 }
 
-function RegularOfferDialog() {
+/** The frame both offer dialogs share: their own content, the error, the hint, the confirm button. */
+function OfferDialog({ id, title, apply, children }: { id: string; title: string; apply: () => Promise<FormView>; children: React.ReactNode }) {
   const application = useApplication();
-  const draft = application.offerDraft!;
   const [open, setOpen] = useState(true);
-  const { error, sending, done, confirm } = useConfirm(() => api.applyOffer(application.token, draft));
+  const { error, sending, done, confirm } = useConfirm(apply);
   return (
-    <Dialog id="offer-dialog" title="Potvrzení nabídky" open={open && !done} onClose={() => { setOpen(false); application.clearOfferDrafts(); }}>
-      <dl className="offer">
-        <dt>Výše půjčky</dt>
-        <dd className="offer__amount">{formatCzk(draft.value)}</dd>
-        <dt>Splátka</dt>
-        <dd>{`${formatCzk(draft.installment_value)} měsíčně`}</dd>
-      </dl>
+    <Dialog id={id} title={title} open={open && !done} onClose={() => { setOpen(false); application.clearOfferDrafts(); }}>
+      {children}
       {error && (
         <p className="notice notice--error" role="alert">
           {error}
@@ -66,31 +61,33 @@ function RegularOfferDialog() {
   );
 }
 
+function RegularOfferDialog() {
+  const application = useApplication();
+  const draft = application.offerDraft!;
+  return (
+    <OfferDialog id="offer-dialog" title="Potvrzení nabídky" apply={() => api.applyOffer(application.token, draft)}>
+      <dl className="offer">
+        <dt>Výše půjčky</dt>
+        <dd className="offer__amount">{formatCzk(draft.value)}</dd>
+        <dt>Splátka</dt>
+        <dd>{`${formatCzk(draft.installment_value)} měsíčně`}</dd>
+      </dl>
+    </OfferDialog>
+  );
+}
+
 function IrregularOfferDialog() {
   const application = useApplication();
   const draft = application.irregularOfferDraft!;
-  const [open, setOpen] = useState(true);
-  const { error, sending, done, confirm } = useConfirm(() => api.applyIrregularOffer(application.token, draft));
   return (
-    <Dialog id="irregular-offer-dialog" title="Potvrzení nabídky splátek" open={open && !done} onClose={() => { setOpen(false); application.clearOfferDrafts(); }}>
+    <OfferDialog id="irregular-offer-dialog" title="Potvrzení nabídky splátek" apply={() => api.applyIrregularOffer(application.token, draft)}>
       <p>Splátky podle nabídky:</p>
       <ul className="offer__payments">
         {irregularOfferRows(draft).map((row) => (
           <li key={row.label}>{`${row.label}: ${formatCzk(row.amount)} měsíčně`}</li>
         ))}
       </ul>
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
-      <p className="field__hint">{EMAIL_HINT}</p>
-      <div className="actions">
-        <button type="button" className="button" onClick={() => void confirm()} disabled={sending}>
-          Potvrdit nabídku
-        </button>
-      </div>
-    </Dialog>
+    </OfferDialog>
   );
 }
 
