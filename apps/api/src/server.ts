@@ -53,7 +53,7 @@ async function main() {
   let seeded = false;
   if (config.SEED_DEMO_DATA && (await isEmpty(db.prisma))) {
     logger.info('empty database: seeding Czech demo data');
-    await seedDemoData(db.prisma, admin);
+    await seedDemoData(db.prisma, { ...admin, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` });
     seeded = true;
   } else {
     await ensureAdmin(db.prisma, admin);

@@ -12,7 +12,7 @@ afterAll(() => ctx.close());
 describe('demo data', () => {
   it('seeds an empty database with Czech data that passes our own validators', async () => {
     expect(await isEmpty(ctx.deps.prisma)).toBe(true);
-    const result = await seedDemoData(ctx.deps.prisma, { adminEmail: 'spravce@demo.cz', adminPassword: 'Demo-heslo-2026' });
+    const result = await seedDemoData(ctx.deps.prisma, { adminEmail: 'spravce@demo.cz', adminPassword: 'Demo-heslo-2026', publicUrl: 'http://localhost:3000' });
     expect(result.staff.map((s) => s.role).sort()).toEqual(['ACCOUNTANT', 'ADMIN', 'COLLECTIONS', 'UNDERWRITER', 'VIEWER']);
     expect(await isEmpty(ctx.deps.prisma)).toBe(false);
 
@@ -25,7 +25,28 @@ describe('demo data', () => {
     expect(legal.every((p) => p.companyId && isValidCompanyId(p.companyId))).toBe(true);
     expect(persons.every((p) => p.addresses.every((a) => /^\d{3} \d{2}$/.test(a.zip ?? '') && a.wholeAddress.includes(a.city ?? '?')))).toBe(true);
 
-    expect(await ctx.deps.prisma.lead.count()).toBeGreaterThan(20);
+    expect(natural.length + legal.length).toBeGreaterThanOrEqual(200);
+    // Flags are backed by records.
+    const flagged = await ctx.deps.prisma.person.findMany({ where: { OR: [{ hasExecution: true }, { hasInsolvency: true }] }, include: { distraints: true, isirCases: true } });
+    expect(flagged.length).toBeGreaterThan(10);
+    expect(flagged.every((p) => (!p.hasExecution || p.distraints.length > 0) && (!p.hasInsolvency || p.isirCases.length > 0))).toBe(true);
+    expect(await ctx.deps.prisma.blacklistEntry.count()).toBeGreaterThan(3);
+
+    const leads = await ctx.deps.prisma.lead.findMany({ include: { offers: true, closedReason: true, applicationForms: true } });
+    expect(leads.length).toBeGreaterThanOrEqual(300);
+    const bySource = new Set(leads.map((l) => l.source));
+    expect([...bySource].sort()).toEqual(['BACKOFFICE', 'BEZVA_FINANCE', 'LEADSOR', 'PORTAL', 'SEVEN_FINANCE', 'VOLSOR']);
+    expect(leads.filter((l) => l.source !== 'PORTAL' && l.source !== 'BACKOFFICE').every((l) => l.externalId && l.partnerPayload)).toBe(true);
+    expect(new Set(leads.map((l) => l.state)).size).toBeGreaterThanOrEqual(5);
+    expect(leads.filter((l) => l.state === 'CLOSED').every((l) => l.closedReason && l.closedAt)).toBe(true);
+    const offered = leads.filter((l) => l.state === 'OFFER_SENT' || l.state === 'OFFER_ACCEPTED');
+    expect(offered.length).toBeGreaterThan(10);
+    expect(offered.every((l) => l.offers.length > 0 && l.applicationForms.length > 0)).toBe(true);
+    const mails = await ctx.deps.prisma.notification.findMany({ where: { name: 'lead.offer' } });
+    expect(mails.length).toBe(offered.length);
+    expect(mails.every((m) => /http:\/\/localhost:3000\/dokumenty\?token=[\w-]{32}&offer=/.test(m.body))).toBe(true);
+    expect(await ctx.deps.prisma.callData.count()).toBeGreaterThan(100);
+    expect(await ctx.deps.prisma.incomeExpense.count({ where: { kind: 'INCOME' } })).toBeGreaterThan(100);
     expect(await ctx.deps.prisma.deal.count({ where: { state: 'ACTIVE' } })).toBeGreaterThan(3);
     expect(await ctx.deps.prisma.payment.count({ where: { dealId: null } })).toBe(5);
     const forms = await ctx.deps.prisma.applicationForm.findMany();
