@@ -17,13 +17,17 @@ import { documentRoutes } from './modules/documents/router.ts';
 import { formRoutes } from './modules/forms/router.ts';
 import { healthRoutes } from './modules/health/router.ts';
 import { partnerLeadRoutes } from './modules/leads/router.ts';
+import { staffLeadRoutes } from './modules/leads/staff-router.ts';
+import { personRoutes } from './modules/persons/router.ts';
+import { isirRoutes } from './modules/isir/router.ts';
+import { screeningRoutes } from './modules/screenings/router.ts';
 import { webhookRoutes } from './modules/webhooks/router.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 
 /** Every API route of the product, in one table: mounted, documented and auth-tested from here. */
 export function allRoutes(): RouteDef[] {
-  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...webhookRoutes, ...addressRoutes, ...documentRoutes, ...bankConnectionRoutes];
+  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...staffLeadRoutes, ...webhookRoutes, ...addressRoutes, ...documentRoutes, ...bankConnectionRoutes, ...personRoutes, ...screeningRoutes, ...isirRoutes];
   const all: RouteDef[] = [...routes, ...docsRoutes(() => all)];
   return all;
 }

@@ -40,6 +40,28 @@ const configSchema = z.object({
   BANK_STATEMENT_ANALYSIS_API_KEY: optionalString,
   // Online bank-account connection: only our own sandbox page so far.
   BANK_CONNECTION_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  // Screenings of persons (ISIR, ISPIS, MVČR, RŽP, ZOBI, bank statements, scoring): the built-in
+  // sandbox, or a JSON gateway (docs/decisions/*-screenings-and-jobs.md describes its contract).
+  SCREENING_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
+  SCREENING_HTTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  SCREENING_HTTP_TOKEN: optionalString,
+  SCREENING_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  // Name of the lender printed in the header of screening reports.
+  LENDER_NAME: z.string().min(1).default('Půjčka online s.r.o.'),
+  // Background jobs (PostgreSQL-backed queue): 'false' runs an API replica without a worker.
+  JOB_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  // One run of a job is abandoned (and retried) after this long.
+  JOB_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+  // First retry delay; doubled for each further attempt.
+  JOB_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
+  // A job IN_PROGRESS whose worker has not reported for this long is taken as crashed.
+  JOB_LEASE_MS: z.coerce.number().int().min(100).default(60_000),
   // Multiplies every public rate limit (load tests and the test suite raise it).
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   // Extra origins for the Content-Security-Policy when the portal is built with third-party

@@ -11,9 +11,14 @@ export const redactPaths = [
   ...SENSITIVE.map((k) => `*.*.${k}`),
 ];
 
-/** Form tokens travel in paths (/forms/{token}/): keep them out of access logs too. */
+/**
+ * Form tokens travel in paths (/forms/{token}/): keep them out of access logs too, and so the
+ * personal data that list filters carry (GET /persons/?birth_number=…&search=…).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/(\/forms\/)[A-Za-z0-9_-]{16,}/g, '$1[REDACTED]').replace(/([?&](?:token|access|refresh)=)[^&]*/gi, '$1[REDACTED]');
+  return url
+    .replace(/(\/forms\/)[A-Za-z0-9_-]{16,}/g, '$1[REDACTED]')
+    .replace(/([?&](?:token|access|refresh|birth_number|identity_card|search)=)[^&]*/gi, '$1[REDACTED]');
 }
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

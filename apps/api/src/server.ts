@@ -8,6 +8,7 @@ import { EMBEDDED_DATABASE, ensureDatabase, startEmbeddedPostgres, type Embedded
 import { listMigrations, migrateDeploy } from './db/migrate.ts';
 import { connectDatabase, type Database } from './db/prisma.ts';
 import { loadBundledAddresses } from './integrations/address/load-bundled-addresses.ts';
+import { startJobWorker, type JobWorker } from './jobs/worker.ts';
 import { createLogger } from './logger.ts';
 import { resolveSecrets } from './secrets.ts';
 import { ensureAdmin, isEmpty, seedDemoData } from './seed/seed-demo-data.ts';
@@ -16,6 +17,7 @@ import { readVersion } from './version.ts';
 let embedded: EmbeddedDatabase | null = null;
 let db: Database | null = null;
 let server: Server | null = null;
+let worker: JobWorker | null = null;
 
 async function main() {
   const config = loadConfig();
@@ -28,6 +30,8 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    // Running jobs get a grace period, then go back to the queue for another replica.
+    await worker?.stop().catch((error: unknown) => logger.error({ err: error }, 'job worker did not stop cleanly'));
     await db?.close().catch(() => undefined);
     await embedded?.stop().catch((error: unknown) => logger.error({ err: error }, 'embedded PostgreSQL did not stop cleanly'));
     process.exit(0);
@@ -59,7 +63,7 @@ async function main() {
     await ensureAdmin(db.prisma, admin);
   }
 
-  const app = createApp({
+  const deps = {
     config,
     secrets,
     prisma: db.prisma,
@@ -69,7 +73,8 @@ async function main() {
     version: readVersion(config.ROOT_DIR, process.env.GIT_COMMIT),
     startedAt: new Date(),
     now: () => new Date(),
-  });
+  };
+  const app = createApp(deps);
 
   server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
@@ -77,6 +82,8 @@ async function main() {
       reject(error.code === 'EADDRINUSE' ? new Error(`Port ${config.PORT} is already in use: set PORT to a free one.`) : error),
     );
   });
+  // Background jobs (screenings): every replica runs a worker unless JOB_WORKER=false.
+  if (config.JOB_WORKER && !stopping) worker = startJobWorker(deps);
   const base = `http://localhost:${config.PORT}`;
   const lines = [
     '',

@@ -8,3 +8,7 @@ export * from './forms/index.ts';
 export * from './address.ts';
 export * from './documents.ts';
 export * from './partner-leads.ts';
+export * from './screenings.ts';
+export * from './isir.ts';
+export * from './leads.ts';
+export * from './persons.ts';

@@ -1,0 +1,234 @@
+// Latency of GET /api/v1/persons/'s use case on 100,000 persons: a throw-away embedded
+// PostgreSQL, migrations, 100k realistic Czech persons (valid birth numbers and IČO, phones,
+// e-mails, ~30 % in deals, ~1 % blacklisted), then each scenario of the persons list run one
+// query after another. Prints p50/p95 per scenario; exits 1 when a p95 misses the target.
+//   pnpm bench:persons            (from the repository root)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { faker } from '@faker-js/faker/locale/cs_CZ';
+import { makeBirthNumber, makeCompanyId } from '@lending/contracts';
+import { defaultRootDir } from '../src/config.ts';
+import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { migrateDeploy } from '../src/db/migrate.ts';
+import { connectDatabase } from '../src/db/prisma.ts';
+import { seededRandom } from '../src/integrations/address/data/generate-addresses.ts';
+import { Prisma } from '../src/generated/prisma/client.ts';
+import { listPersons, personListSql, type PersonListFilters } from '../src/modules/persons/list-persons.ts';
+
+const PERSONS = Number(process.env.BENCH_PERSONS ?? 100_000);
+// BENCH_EXPLAIN=1 prints the plans of each scenario's count and page queries.
+const EXPLAIN = Boolean(process.env.BENCH_EXPLAIN);
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const WARM_UP = 20;
+const TARGET_P95_MS = 100;
+const BATCH = 2_000;
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const ascii = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+interface Generated {
+  surnames: string[];
+  birthNumbers: string[];
+}
+
+const COLUMNS = [
+  'identification_type',
+  'first_name',
+  'last_name',
+  'company_name',
+  'birth_number',
+  'birth_date',
+  'company_id',
+  'identity_card',
+  'email',
+  'phone',
+  'phone_e164',
+  'citizenship',
+  'is_internal',
+  'has_execution',
+  'has_insolvency',
+  'created_at',
+  'updated_at',
+] as const;
+const CASTS = ['"IdentificationType"', 'text', 'text', 'text', 'text', 'date', 'text', 'text', 'text', 'text', 'text', 'text', 'boolean', 'boolean', 'boolean', 'timestamp', 'timestamp'];
+
+/** 100k persons: 92 % natural (a fifth of them self-employed with an IČO), 8 % companies. */
+async function loadPersons(pool: ReturnType<typeof connectDatabase>['pool']): Promise<Generated> {
+  faker.seed(42);
+  const surnames = new Set<string>();
+  const birthNumbers: string[] = [];
+  const usedBirthNumbers = new Set<string>();
+  const now = Date.UTC(2026, 10, 1);
+  let companyBase = 1_000_000;
+  for (let start = 0; start < PERSONS; start += BATCH) {
+    const columns: unknown[][] = COLUMNS.map(() => []);
+    for (let i = start; i < Math.min(PERSONS, start + BATCH); i++) {
+      const createdAt = new Date(now - faker.number.int({ min: 0, max: 5 * 365 * 86_400_000 }));
+      const phone = `+420${faker.number.int({ min: 601_000_000, max: 799_999_999 })}`;
+      let row: unknown[];
+      if (i % 12 === 5) {
+        const name = `${faker.company.name()}`;
+        row = ['ICO', null, null, name, null, null, makeCompanyId(companyBase++), null, `info@${ascii(name).toLowerCase().replace(/[^a-z0-9]+/g, '')}.cz`, phone, phone, 'CZ', false];
+      } else {
+        const sex = faker.helpers.arrayElement(['M', 'F'] as const);
+        const firstName = faker.person.firstName(sex === 'M' ? 'male' : 'female');
+        const lastName = faker.person.lastName(sex === 'M' ? 'male' : 'female');
+        surnames.add(lastName);
+        const born = faker.date.between({ from: new Date(Date.UTC(1955, 0, 1)), to: new Date(Date.UTC(2005, 11, 31)) });
+        const day = new Date(Date.UTC(born.getUTCFullYear(), born.getUTCMonth(), born.getUTCDate()));
+        let birthNumber = makeBirthNumber(day, sex, faker.number.int({ min: 0, max: 999 }));
+        for (let serial = 0; usedBirthNumbers.has(birthNumber); serial++) birthNumber = makeBirthNumber(day, sex, serial);
+        usedBirthNumbers.add(birthNumber);
+        if (i % 100 === 0) birthNumbers.push(birthNumber);
+        row = [
+          'BIRTH_NUMBER',
+          firstName,
+          lastName,
+          null,
+          birthNumber,
+          day.toISOString().slice(0, 10),
+          i % 5 === 2 ? makeCompanyId(companyBase++) : null,
+          String(faker.number.int({ min: 100_000_000, max: 999_999_999 })),
+          `${ascii(firstName).toLowerCase()}.${ascii(lastName).toLowerCase()}${faker.number.int({ min: 1, max: 999 })}@${faker.helpers.arrayElement(['seznam.cz', 'email.cz', 'gmail.com', 'centrum.cz'])}`,
+          `${phone.slice(4, 7)} ${phone.slice(7, 10)} ${phone.slice(10)}`,
+          phone,
+          i % 23 === 11 ? 'SK' : 'CZ',
+          i % 400 === 13,
+        ];
+      }
+      row.push(i % 13 === 3, i % 31 === 7, createdAt.toISOString(), createdAt.toISOString());
+      row.forEach((value, c) => columns[c]!.push(value));
+    }
+    // One INSERT per batch: a parallel array per column, unnested (the trigger fills search_text).
+    await pool.query(
+      `INSERT INTO persons (${COLUMNS.join(', ')}) SELECT * FROM unnest(${CASTS.map((cast, c) => `$${c + 1}::${cast}[]`).join(', ')})`,
+      columns,
+    );
+  }
+  // ~30 % of the persons take part in deals (a few in several, some deals with a co-debtor or
+  // pledger); ~1 % are on the blacklist.
+  await pool.query(`SELECT setseed(0.42)`);
+  await pool.query(`
+    INSERT INTO deals (type, state, value, created_at, updated_at)
+    SELECT (ARRAY['CONSUMER_LOAN','INVESTMENT_LOAN','LEASE']::"DealType"[])[1 + floor(random() * 3)::int],
+           (ARRAY['NEW_APPLICATION','ACTIVE','ACTIVE','CLOSED']::"DealState"[])[1 + floor(random() * 4)::int],
+           round((50000 + random() * 2000000)::numeric, -3), now(), now()
+    FROM generate_series(1, ${Math.round(PERSONS * 0.3)})`);
+  await pool.query(`
+    INSERT INTO deal_participants (deal_id, person_id, role, updated_at)
+    SELECT d.id, p.id, 'BORROWER', now()
+    FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM deals) d
+    JOIN (SELECT id, row_number() OVER (ORDER BY random()) AS n FROM persons) p ON p.n = d.n`);
+  await pool.query(`
+    INSERT INTO deal_participants (deal_id, person_id, role, updated_at)
+    SELECT d.id, (SELECT min(id) FROM persons) + floor(random() * ${PERSONS})::int,
+           (ARRAY['ACCESSORY_DEBTOR','PLEDGER','MORTGAGOR']::"PersonRole"[])[1 + floor(random() * 3)::int], now()
+    FROM deals d WHERE random() < 0.15
+    ON CONFLICT DO NOTHING`);
+  await pool.query(`
+    INSERT INTO blacklist_entries (person_id, reason, updated_at)
+    SELECT id, 'Podezření na podvod – nesouhlasí doklady totožnosti.', now() FROM persons WHERE random() < 0.01`);
+  // A live database is vacuumed by autovacuum: the visibility map lets counts use index-only scans.
+  await pool.query('VACUUM ANALYZE');
+  return { surnames: [...surnames], birthNumbers };
+}
+
+type Scenario = { name: string; filters: (random: () => number) => Partial<PersonListFilters> };
+
+function scenarios(data: Generated): Scenario[] {
+  const pick = <T>(list: T[], random: () => number) => list[Math.floor(random() * list.length)]!;
+  return [
+    { name: 'no filter', filters: () => ({}) },
+    {
+      name: 'search by surname',
+      filters: (random) => {
+        const surname = pick(data.surnames, random);
+        // As staff type it: whole or a prefix of 3+ letters, half the time without diacritics.
+        const typed = random() < 0.5 ? surname : surname.slice(0, Math.max(3, Math.ceil(surname.length * random())));
+        return { search: random() < 0.5 ? ascii(typed) : typed };
+      },
+    },
+    {
+      name: 'search by birth number prefix',
+      filters: (random) => {
+        const number = pick(data.birthNumbers, random);
+        const roll = random();
+        return { search: roll < 0.4 ? number.slice(0, 6) : roll < 0.7 ? number.slice(0, 4) : `${number.slice(0, 6)}/${number.slice(6)}` };
+      },
+    },
+    { name: 'has_deal=true', filters: () => ({ has_deal: true }) },
+    { name: 'is_blacklisted=true', filters: () => ({ is_blacklisted: true }) },
+    { name: 'ordering=-created_at page 200', filters: () => ({ page: 200 }) },
+  ];
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lending-bench-pg-'));
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), persistent: false });
+  let db: ReturnType<typeof connectDatabase> | null = null;
+  try {
+    await ensureDatabase(embedded.url, 'bench');
+    const url = embedded.url('bench');
+    await migrateDeploy(defaultRootDir(), url);
+    db = connectDatabase(url);
+    // An idle connection cut while the server stops must not crash the run after the figures.
+    db.pool.on('error', (error) => process.stderr.write(`PostgreSQL connection: ${error.message}\n`));
+    const loadStart = performance.now();
+    const data = await loadPersons(db.pool);
+    const [counts] = (
+      await db.pool.query<{ persons: number; deals: number; in_deals: number; blacklisted: number }>(
+        `SELECT (SELECT count(*) FROM persons)::int AS persons, (SELECT count(*) FROM deals)::int AS deals,
+                (SELECT count(DISTINCT person_id) FROM deal_participants)::int AS in_deals, (SELECT count(DISTINCT person_id) FROM blacklist_entries)::int AS blacklisted`,
+      )
+    ).rows;
+    out(`Loaded ${counts!.persons} persons (${counts!.in_deals} in ${counts!.deals} deals, ${counts!.blacklisted} blacklisted) in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
+
+    const deps = { prisma: db.prisma };
+    const base: PersonListFilters = { page: 1, page_size: 20, ordering: [{ field: 'created_at', direction: 'desc' }] };
+    const listUrl = 'http://localhost/api/v1/persons/';
+    let failed = false;
+    out(`Runs per scenario: ${RUNS} (sequential, page_size 20, after ${WARM_UP} warm-up runs)`);
+    for (const scenario of scenarios(data)) {
+      const rnd = seededRandom(7);
+      const timings: number[] = [];
+      let found = 0;
+      for (let i = 0; i < WARM_UP + RUNS; i++) {
+        const filters = { ...base, ...scenario.filters(rnd) };
+        const start = performance.now();
+        const page = await listPersons(deps, filters, listUrl);
+        const ms = performance.now() - start;
+        if (i >= WARM_UP) {
+          timings.push(ms);
+          found += page.count;
+        }
+      }
+      if (EXPLAIN) {
+        const filters = { ...base, ...scenario.filters(seededRandom(7)) };
+        const sql = personListSql(filters);
+        for (const query of [sql.count, sql.page((filters.page - 1) * filters.page_size, filters.page_size)]) {
+          const plan = await db.prisma.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`);
+          out(plan.map((row) => `      ${row['QUERY PLAN']}`).join('\n'));
+        }
+      }
+      timings.sort((a, b) => a - b);
+      const p95 = percentile(timings, 95);
+      if (p95 >= TARGET_P95_MS) failed = true;
+      out(
+        `  ${scenario.name.padEnd(32)} p50 ${percentile(timings, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   max ${timings.at(-1)!.toFixed(1).padStart(6)} ms   avg count ${Math.round(found / RUNS)}`,
+      );
+    }
+    out(failed ? `TOO SLOW: some p95 is not under ${TARGET_P95_MS} ms` : `OK: every p95 under ${TARGET_P95_MS} ms`);
+    if (failed) process.exitCode = 1;
+  } finally {
+    await db?.close();
+    await embedded.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

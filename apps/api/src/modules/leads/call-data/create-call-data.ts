@@ -1,0 +1,17 @@
+import type { CallDataRequest, CallDataView } from '@lending/contracts';
+import type { Deps } from '../../../deps.ts';
+import type { Prisma } from '../../../generated/prisma/client.ts';
+import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
+import { findLead } from '../find-lead.ts';
+import { callDataViewOf, columnsOf } from './call-data-record.ts';
+
+/** POST /leads/{leadId}/call-data/: records a call (called now unless `called_at` is given). */
+export async function createCallData(deps: Pick<Deps, 'prisma' | 'now'>, leadId: number, body: CallDataRequest, actor: StaffActor): Promise<CallDataView> {
+  return deps.prisma.$transaction(async (tx) => {
+    await findLead(tx, leadId);
+    const data = columnsOf(body, true) as Prisma.CallDataUncheckedCreateInput;
+    const row = await tx.callData.create({ data: { ...data, calledAt: data.calledAt ?? deps.now(), leadId, createdById: actor.staffId } });
+    await recordStaffAudit(tx, actor, { action: 'lead.call_data.create', entity: 'CallData', entityId: row.id, changes: { lead_id: leadId, ...body } as Prisma.InputJsonValue });
+    return callDataViewOf(row);
+  });
+}

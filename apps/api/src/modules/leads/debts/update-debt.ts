@@ -1,0 +1,26 @@
+import { type LeadDebtPatch, type LeadDebtView, leadMessages } from '@lending/contracts';
+import type { Deps } from '../../../deps.ts';
+import { badRequest } from '../../../http/errors.ts';
+import type { Prisma } from '../../../generated/prisma/client.ts';
+import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
+import { num } from '../lead-views.ts';
+import { leadDebtViewOf, findDebt, columnsOf } from './debt-record.ts';
+
+/** PUT / PATCH /leads/{leadId}/debt/{id}/: PUT (`replace`) or PATCH; a PATCH is checked together with the stored amounts. */
+export async function updateDebt(
+  deps: Pick<Deps, 'prisma'>,
+  ids: { leadId: number; id: number },
+  body: LeadDebtPatch,
+  actor: StaffActor,
+  options: { replace: boolean },
+): Promise<LeadDebtView> {
+  return deps.prisma.$transaction(async (tx) => {
+    const existing = await findDebt(tx, ids.leadId, ids.id);
+    const original = body.original_amount !== undefined || options.replace ? (body.original_amount ?? null) : num(existing.originalAmount);
+    const remaining = body.remaining_amount ?? existing.remainingAmount.toNumber();
+    if (original !== null && remaining > original) throw badRequest({ remaining_amount: [leadMessages.remainingAboveOriginal] });
+    const row = await tx.leadDebt.update({ where: { id: existing.id }, data: columnsOf(body, options.replace) });
+    await recordStaffAudit(tx, actor, { action: 'lead.debt.update', entity: 'LeadDebt', entityId: row.id, changes: { lead_id: ids.leadId, ...body } as Prisma.InputJsonValue });
+    return leadDebtViewOf(row);
+  });
+}

@@ -1,0 +1,21 @@
+import { leadMessages } from '@lending/contracts';
+import type { Deps } from '../../deps.ts';
+import { notFound } from '../../http/errors.ts';
+import type { Lead } from '../../generated/prisma/client.ts';
+import type { Tx } from '../forms/lock-form.ts';
+
+/** The lead of a staff path, or 404 'Lead nebyl nalezen.'. */
+export async function findLead(db: Pick<Deps['prisma'], 'lead'> | Tx, id: number): Promise<Lead> {
+  const lead = await db.lead.findUnique({ where: { id } });
+  if (!lead) throw notFound(leadMessages.leadNotFound);
+  return lead;
+}
+
+/**
+ * The lead, read under its row lock (SELECT … FOR UPDATE) inside `tx`, so state changes of one
+ * lead (close, offer) are serialised and each sees the state the previous one left.
+ */
+export async function lockLead(tx: Tx, id: number): Promise<Lead> {
+  await tx.$queryRaw`SELECT id FROM leads WHERE id = ${id} FOR UPDATE`;
+  return findLead(tx, id);
+}

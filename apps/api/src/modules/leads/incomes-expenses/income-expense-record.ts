@@ -1,0 +1,60 @@
+import { type IncomeExpensePatch, type IncomeExpenseView, type IncomeExpenseKind, leadMessages, categoryFitsKind } from '@lending/contracts';
+import type { Deps } from '../../../deps.ts';
+import { badRequest, notFound } from '../../../http/errors.ts';
+import type { PageQuery } from '../../../http/pagination.ts';
+import type { IncomeExpense, Lead, Prisma } from '../../../generated/prisma/client.ts';
+import type { Tx } from '../../forms/lock-form.ts';
+import { findLead } from '../find-lead.ts';
+
+// Full CRUD of /leads/{leadId}/incomes-expenses/: monthly incomes and expenses of the household.
+
+export const INCOME_EXPENSE_NOT_FOUND = 'Příjem nebo výdaj nebyl nalezen.';
+
+export interface IncomeExpenseListQuery extends PageQuery {
+  kind?: IncomeExpenseKind;
+  ordering: { field: 'id' | 'created_at' | 'amount' | 'kind' | 'category'; direction: 'asc' | 'desc' }[];
+}
+
+export function incomeExpenseViewOf(row: IncomeExpense): IncomeExpenseView {
+  return {
+    id: row.id,
+    lead_id: row.leadId,
+    person_id: row.personId,
+    kind: row.kind,
+    category: row.category,
+    amount: row.amount.toNumber(),
+    note: row.note,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function findItem(db: Tx | Deps['prisma'], leadId: number, id: number): Promise<IncomeExpense> {
+  await findLead(db, leadId);
+  const row = await db.incomeExpense.findFirst({ where: { id, leadId } });
+  if (!row) throw notFound(INCOME_EXPENSE_NOT_FOUND);
+  return row;
+}
+
+/** Whose it is: the lead's applicant or one of its participants (else 400). */
+export async function checkPerson(tx: Tx, lead: Lead, personId: number | null | undefined): Promise<void> {
+  if (personId === undefined || personId === null || personId === lead.personId) return;
+  const participant = await tx.leadParticipant.findFirst({ where: { leadId: lead.id, personId } });
+  if (!participant) throw badRequest({ person_id: [leadMessages.personNotOnLead] });
+}
+
+export function checkCategory(kind: IncomeExpenseKind, category: IncomeExpense['category']): void {
+  if (!categoryFitsKind(kind, category)) {
+    throw badRequest({ category: [kind === 'INCOME' ? leadMessages.categoryNotIncome : leadMessages.categoryNotExpense] });
+  }
+}
+
+export function columnsOf(body: IncomeExpensePatch, replace: boolean): Prisma.IncomeExpenseUncheckedUpdateInput {
+  const data: Prisma.IncomeExpenseUncheckedUpdateInput = {};
+  if (body.kind !== undefined) data.kind = body.kind;
+  if (body.category !== undefined) data.category = body.category;
+  if (body.amount !== undefined) data.amount = body.amount;
+  if (body.person_id !== undefined || replace) data.personId = body.person_id ?? null;
+  if (body.note !== undefined || replace) data.note = body.note || null;
+  return data;
+}

@@ -1,0 +1,130 @@
+import { leadMessages, offerRequestFor, type OfferIssueResponse } from '@lending/contracts';
+import type { Deps } from '../../deps.ts';
+import { badRequest, conflict, zodFieldErrors } from '../../http/errors.ts';
+import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
+import { queueEmail } from '../notifications/queue-email.ts';
+import { lockLead } from './find-lead.ts';
+import { latestFormOrder, offerViewOf } from './lead-views.ts';
+import { offerLink, type OfferLinkData } from './portal-links.ts';
+
+export const offerMessages = {
+  accepted: 'Žadatel již nabídku přijal; novou nabídku nelze vystavit.',
+  formClosed: 'Žádost je uzavřena; žadatel by nabídku v portálu nemohl potvrdit.',
+  subject: 'Nabídka úvěru',
+} as const;
+
+const czk = (amount: number) => `${new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 2 }).format(amount)} Kč`;
+
+/** "1.–3. splátka: 8 000 Kč", "4. splátka: …": payments numbered across the groups, as the portal shows them. */
+function irregularRows(groups: { order: number; count: number; amount: number }[]): string[] {
+  let first = 1;
+  return [...groups]
+    .sort((a, b) => a.order - b.order)
+    .map((g) => {
+      const last = first + g.count - 1;
+      const label = g.count > 1 ? `${first}.–${last}. splátka` : `${first}. splátka`;
+      first = last + 1;
+      return `  ${label}: ${czk(g.amount)} měsíčně`;
+    });
+}
+
+function offerEmailBody(offer: OfferLinkData, link: string): string {
+  const terms =
+    offer.kind === 'REGULAR'
+      ? [`  Výše úvěru: ${czk(offer.value)}`, `  Měsíční splátka: ${czk(offer.installment_value)}`]
+      : ['  Splátkový kalendář:', ...irregularRows(offer.claim_groups)];
+  return [
+    'Dobrý den,',
+    '',
+    'na základě Vaší žádosti jsme pro Vás připravili nabídku úvěru:',
+    '',
+    ...terms,
+    '',
+    'Nabídku si můžete prohlédnout a potvrdit zde:',
+    link,
+    '',
+    'Pokud Vám nabídka nevyhovuje, odpovězte nám prosím na tento e-mail nebo nám zavolejte.',
+    '',
+    'S pozdravem',
+    'Váš úvěrový tým',
+  ].join('\n');
+}
+
+/**
+ * POST /leads/{id}/offer/: stores a regular or irregular offer, moves the lead to OFFER_SENT and
+ * queues the e-mail with the portal link (portal.md §4) to the applicant, with the audit row,
+ * all in one transaction. Needs the lead's latest form (its token, not CLOSED) and an e-mail.
+ */
+export async function issueOffer(deps: Pick<Deps, 'prisma' | 'now' | 'config'>, leadId: number, body: unknown, actor: StaffActor): Promise<OfferIssueResponse> {
+  return deps.prisma.$transaction(async (tx) => {
+    const lead = await lockLead(tx, leadId);
+    if (lead.state === 'CLOSED' || lead.state === 'CONVERTED') throw conflict(leadMessages.cannotOfferClosed, { state: lead.state });
+    if (lead.state === 'OFFER_ACCEPTED') throw conflict(offerMessages.accepted, { state: lead.state });
+    const form = await tx.applicationForm.findFirst({ where: { leadId: lead.id }, orderBy: latestFormOrder });
+    if (!form) throw conflict(leadMessages.noApplicationForm);
+    if (form.state === 'CLOSED') throw conflict(offerMessages.formClosed);
+
+    // The bounds are the loan type's (docs/decisions/0003): known only once the form is.
+    const parsed = offerRequestFor(form.type).safeParse(body);
+    if (!parsed.success) throw badRequest(zodFieldErrors(parsed.error));
+    const request = parsed.data;
+
+    const person = lead.personId ? await tx.person.findUnique({ where: { id: lead.personId } }) : null;
+    const recipient = person?.email?.trim();
+    if (!recipient) throw conflict(person ? leadMessages.noEmail : leadMessages.noPerson);
+
+    const now = deps.now();
+    const offer = await tx.offer.create({
+      data: {
+        leadId: lead.id,
+        kind: request.kind,
+        ...(request.kind === 'REGULAR' ? { value: request.value, installmentValue: request.installment_value } : {}),
+        sentAt: now,
+        createdById: actor.staffId,
+        ...(request.kind === 'IRREGULAR'
+          ? { claimGroups: { create: [...request.claim_groups].sort((a, b) => a.order - b.order).map((g) => ({ order: g.order, count: g.count, amount: g.amount })) } }
+          : {}),
+      },
+      include: { claimGroups: true },
+    });
+    const linkData: OfferLinkData =
+      request.kind === 'REGULAR'
+        ? { kind: 'REGULAR', value: request.value, installment_value: request.installment_value }
+        : { kind: 'IRREGULAR', claim_groups: request.claim_groups };
+    const link = offerLink(deps.config, form.token, linkData);
+    const notification = await queueEmail(tx, {
+      name: 'lead.offer',
+      recipient,
+      subject: offerMessages.subject,
+      body: offerEmailBody(linkData, link),
+      entityType: 'Lead',
+      entityId: lead.id,
+    });
+    const updated = await tx.lead.update({ where: { id: lead.id }, data: { state: 'OFFER_SENT' } });
+    await recordStaffAudit(tx, actor, {
+      action: 'lead.offer',
+      entity: 'Lead',
+      entityId: lead.id,
+      changes: {
+        offer_id: offer.id,
+        kind: offer.kind,
+        ...(request.kind === 'REGULAR' ? { value: request.value, installment_value: request.installment_value } : { claim_groups: request.claim_groups }),
+        state: { from: lead.state, to: 'OFFER_SENT' },
+        notification_id: notification.id,
+      },
+    });
+    return {
+      offer: offerViewOf(offer),
+      lead: { id: updated.id, state: updated.state },
+      notification: {
+        id: notification.id,
+        name: notification.name,
+        recipient: notification.recipient,
+        subject: notification.subject,
+        state: notification.state,
+        created_at: notification.createdAt.toISOString(),
+      },
+      link,
+    };
+  });
+}

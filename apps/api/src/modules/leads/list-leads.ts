@@ -1,0 +1,86 @@
+import type { DealType, LeadListItem, LeadSource, LeadState } from '@lending/contracts';
+import type { Deps } from '../../deps.ts';
+import { paginate, type Page, type PageQuery } from '../../http/pagination.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import { leadListInclude, leadListItemOf } from './lead-views.ts';
+
+export type LeadOrderingField = 'id' | 'created_at' | 'updated_at' | 'value' | 'state';
+
+export interface LeadListQuery extends PageQuery {
+  ordering: { field: LeadOrderingField; direction: 'asc' | 'desc' }[];
+  person?: number;
+  state?: LeadState[];
+  source?: LeadSource;
+  deal_type?: DealType;
+  search?: string;
+  created_from?: Date;
+  created_to?: Date;
+}
+
+const DAY = 86_400_000;
+const MAX_INT = 2_147_483_647;
+
+/** Lead id, the person's name (every word), e-mail, or phone (digits, any formatting). */
+function searchWhere(term: string): Prisma.LeadWhereInput {
+  const words = term.split(/\s+/).filter(Boolean);
+  const digits = term.replace(/\D/g, '');
+  const insensitive = (value: string) => ({ contains: value, mode: 'insensitive' as const });
+  return {
+    OR: [
+      ...(/^#?\d+$/.test(term) && Number(digits) <= MAX_INT ? [{ id: Number(digits) }] : []),
+      {
+        person: {
+          AND: words.map((word) => ({ OR: [{ firstName: insensitive(word) }, { lastName: insensitive(word) }, { companyName: insensitive(word) }] })),
+        },
+      },
+      { person: { email: insensitive(term) } },
+      ...(digits.length >= 3 && /^[\d\s+()/-]+$/.test(term) ? [{ person: { OR: [{ phoneE164: { contains: digits } }, { phone: { contains: term } }] } }] : []),
+    ],
+  };
+}
+
+function orderBy(ordering: LeadListQuery['ordering']): Prisma.LeadOrderByWithRelationInput[] {
+  const entries: Prisma.LeadOrderByWithRelationInput[] = ordering.map(({ field, direction }) => {
+    switch (field) {
+      case 'id':
+        return { id: direction };
+      case 'created_at':
+        return { createdAt: direction };
+      case 'updated_at':
+        return { updatedAt: direction };
+      case 'value':
+        // Leads without an amount (contact-only pushes) go last either way.
+        return { value: { sort: direction, nulls: 'last' } };
+      case 'state':
+        return { state: direction };
+    }
+  });
+  return [...entries, { id: 'desc' }];
+}
+
+/**
+ * GET /leads/: the spec's `person`, `ordering`, `page`, `page_size`, and our back-office filters
+ * `state` (several), `source`, `deal_type`, `search`, `created_from`/`created_to` (inclusive days).
+ */
+export async function listLeads(deps: Pick<Deps, 'prisma'>, query: LeadListQuery, listUrl: string): Promise<Page<LeadListItem>> {
+  const where: Prisma.LeadWhereInput = {
+    personId: query.person,
+    state: query.state?.length ? { in: query.state } : undefined,
+    source: query.source,
+    dealType: query.deal_type,
+    createdAt: {
+      gte: query.created_from,
+      lt: query.created_to ? new Date(query.created_to.getTime() + DAY) : undefined,
+    },
+    ...(query.search?.trim() ? searchWhere(query.search.trim()) : {}),
+  };
+  return paginate(
+    listUrl,
+    query,
+    () => deps.prisma.lead.count({ where }),
+    async ({ skip, take }) => {
+      const leads = await deps.prisma.lead.findMany({ where, include: leadListInclude, orderBy: orderBy(query.ordering), skip, take });
+      return leads.map(leadListItemOf);
+    },
+  );
+}

@@ -1,0 +1,65 @@
+import { leadMessages, type IdmEvaluationRequest, type IdmEvaluationView } from '@lending/contracts';
+import type { Deps } from '../../deps.ts';
+import { badRequest } from '../../http/errors.ts';
+import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
+import { evaluateCredit } from './evaluate-credit.ts';
+import { findLead } from './find-lead.ts';
+import { idmEvaluationViewOf } from './idm-evaluation-view.ts';
+
+/** Roles of a lead's parties whose living minimum the household must cover with the applicant. */
+const DEBTOR_ROLES = ['DEBTOR', 'ACCESSORY_DEBTOR', 'BORROWER'] as const;
+
+/**
+ * POST /leads/{leadId}/idm-evaluations/: evaluates the lead synchronously from its incomes,
+ * expenses and debts (evaluate-credit.ts) for the requested amounts: the body's, else the deal
+ * model's (one of the lead's deal), else the lead's own. Stored FINISHED with the whole result.
+ */
+export async function runIdmEvaluation(deps: Pick<Deps, 'prisma' | 'now'>, leadId: number, body: IdmEvaluationRequest, actor: StaffActor): Promise<IdmEvaluationView> {
+  return deps.prisma.$transaction(async (tx) => {
+    const lead = await findLead(tx, leadId);
+    let model: { id: number; principal: number; installment: number | null } | null = null;
+    if (body.deal_model !== undefined) {
+      const found = await tx.dealModel.findFirst({ where: { id: body.deal_model, deal: { leadId: lead.id } } });
+      if (!found) throw badRequest({ deal_model: [leadMessages.dealModelNotOnLead] });
+      model = { id: found.id, principal: found.principal.toNumber(), installment: found.installmentValue?.toNumber() ?? null };
+    }
+    const requestedValue = body.requested_value ?? model?.principal ?? lead.value?.toNumber();
+    const newInstallment = body.requested_installment ?? model?.installment ?? lead.installmentValue?.toNumber();
+    const missing: Record<string, string[]> = {};
+    if (requestedValue === undefined) missing.requested_value = [leadMessages.idmNoValue];
+    if (newInstallment === undefined || newInstallment === null) missing.requested_installment = [leadMessages.idmNoInstallment];
+    if (Object.keys(missing).length) throw badRequest(missing);
+
+    const [items, debts, participants] = await Promise.all([
+      tx.incomeExpense.findMany({ where: { leadId: lead.id } }),
+      tx.leadDebt.findMany({ where: { leadId: lead.id } }),
+      tx.leadParticipant.findMany({ where: { leadId: lead.id, role: { in: [...DEBTOR_ROLES] } }, select: { personId: true } }),
+    ]);
+    const adults = new Set([...(lead.personId ? [lead.personId] : []), ...participants.map((p) => p.personId)]).size;
+    const result = evaluateCredit({
+      incomes: items.filter((i) => i.kind === 'INCOME').map((i) => i.amount.toNumber()),
+      expenses: items.filter((i) => i.kind === 'EXPENSE').map((i) => ({ category: i.category, amount: i.amount.toNumber() })),
+      debts: debts.map((d) => ({ remaining: d.remainingAmount.toNumber(), installment: d.installmentValue?.toNumber() ?? null, toRefinance: d.toRefinance })),
+      requestedValue: requestedValue!,
+      newInstallment: newInstallment!,
+      adults,
+    });
+    const evaluation = await tx.idmEvaluation.create({
+      data: {
+        leadId: lead.id,
+        dealModelId: model?.id ?? null,
+        state: 'FINISHED',
+        result,
+        requestedById: actor.staffId,
+        checkedAt: deps.now(),
+      },
+    });
+    await recordStaffAudit(tx, actor, {
+      action: 'lead.idm_evaluation.create',
+      entity: 'IdmEvaluation',
+      entityId: evaluation.id,
+      changes: { lead_id: lead.id, decision: result.decision, dsti: result.dsti, dti: result.dti, free_income: result.free_income },
+    });
+    return idmEvaluationViewOf(evaluation);
+  });
+}

@@ -1,0 +1,22 @@
+import type { PersonLead } from '@lending/contracts';
+import type { Deps } from '../../deps.ts';
+import { recordStaffAudit } from '../audit/record-staff-audit.ts';
+import { requirePerson, type Actor } from './person-view.ts';
+
+/** POST /persons/{id}/lead/ (no body): a new lead of the person, source BACKOFFICE, state NEW. */
+export async function createPersonLead(deps: Pick<Deps, 'prisma'>, actor: Actor, personId: number): Promise<PersonLead> {
+  return deps.prisma.$transaction(async (tx) => {
+    await requirePerson(tx, personId);
+    const lead = await tx.lead.create({ data: { personId, source: 'BACKOFFICE', state: 'NEW' } });
+    await recordStaffAudit(tx, actor, { action: 'lead.create', entity: 'Lead', entityId: lead.id, changes: { person_id: personId, source: 'BACKOFFICE' } });
+    return {
+      id: lead.id,
+      source: lead.source,
+      state: lead.state,
+      person_id: personId,
+      deal_type: lead.dealType,
+      value: lead.value === null ? null : lead.value.toNumber(),
+      created_at: lead.createdAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,17 @@
+import type { PERSON_LABEL_ORDERING_FIELDS} from '@lending/contracts';
+import { type PersonLabel } from '@lending/contracts';
+import type { Deps } from '../../deps.ts';
+import { requirePerson, toLabel } from './person-view.ts';
+
+type Field = (typeof PERSON_LABEL_ORDERING_FIELDS)[number];
+const columns = { id: 'id', name: 'name', created_at: 'createdAt' } as const satisfies Record<Field, string>;
+
+/** GET /persons/{personId}/labels/: all labels of the person (a handful: not paged). */
+export async function listLabels(deps: Pick<Deps, 'prisma'>, personId: number, ordering: { field: Field; direction: 'asc' | 'desc' }[]): Promise<PersonLabel[]> {
+  await requirePerson(deps.prisma, personId);
+  const labels = await deps.prisma.personLabel.findMany({
+    where: { personId },
+    orderBy: [...ordering.map((o) => ({ [columns[o.field]]: o.direction })), { id: 'asc' as const }],
+  });
+  return labels.map(toLabel);
+}

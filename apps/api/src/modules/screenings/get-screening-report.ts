@@ -1,0 +1,26 @@
+import type { Readable } from 'node:stream';
+import { screeningMessages } from '@lending/contracts';
+import type { Deps } from '../../deps.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { storageFor, StoredFileNotFound } from '../../integrations/storage/index.ts';
+import { findPersonScreening } from './find-screening.ts';
+
+/** The PDF protocol of a FINISHED screening, named `proverka-<TYPE>-<id>.pdf`; 409 before then. */
+export async function getScreeningReport(
+  deps: Pick<Deps, 'prisma' | 'config' | 'logger'>,
+  personId: number,
+  id: number,
+): Promise<{ stream: Readable; size: number; mimeType: string; fileName: string }> {
+  const { screening } = await findPersonScreening(deps, personId, id);
+  if (screening.state === 'FAILED') throw conflict(screeningMessages.failed);
+  if (screening.state !== 'FINISHED') throw conflict(screeningMessages.notFinished);
+  if (!screening.fileKey) throw notFound(screeningMessages.reportMissing);
+  try {
+    const { stream, size } = await storageFor(deps).get(screening.fileKey);
+    return { stream, size, mimeType: 'application/pdf', fileName: `proverka-${screening.type}-${screening.id}.pdf` };
+  } catch (error) {
+    if (!(error instanceof StoredFileNotFound)) throw error;
+    deps.logger.error({ screeningId: screening.id }, 'stored protocol of a screening is missing');
+    throw notFound(screeningMessages.reportMissing);
+  }
+}

@@ -1,0 +1,30 @@
+import { type ScreeningDetail, type ScreeningType } from '@lending/contracts';
+import type { Deps } from '../../deps.ts';
+import { conflict } from '../../http/errors.ts';
+import { enqueueScreening, notifyEnqueued } from '../../jobs/screening-queue.ts';
+import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
+import { findScreenedPerson } from './find-screening.ts';
+import { requesterEmails, screeningPersonOf, toDetail } from './screening-view.ts';
+
+export const runScreeningMessages = {
+  alreadyRunning: 'Prověrka tohoto druhu u osoby právě probíhá. Počkejte na její výsledek.',
+} as const;
+
+/**
+ * Queues a screening of the person (PENDING) for the job worker and answers it at once. A
+ * screening of the same type still waiting or running is not queued twice (409 naming it).
+ */
+export async function runScreening(deps: Pick<Deps, 'prisma'>, actor: StaffActor, personId: number, type: ScreeningType): Promise<ScreeningDetail> {
+  const person = await findScreenedPerson(deps, personId);
+  const screening = await deps.prisma.$transaction(async (tx) => {
+    // Two clicks at once: the person's row lock lets only one of them queue.
+    await tx.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR UPDATE`;
+    const running = await tx.screening.findFirst({ where: { personId, type, state: { in: ['PENDING', 'IN_PROGRESS'] } }, select: { id: true } });
+    if (running) throw conflict(runScreeningMessages.alreadyRunning, { screening_id: running.id });
+    const created = await enqueueScreening(tx, { personId, type, requestedById: actor.staffId });
+    await recordStaffAudit(tx, actor, { action: 'screening.run', entity: 'Screening', entityId: created.id, changes: { person_id: personId, type } });
+    return created;
+  });
+  notifyEnqueued(deps);
+  return toDetail(screening, screeningPersonOf(person), await requesterEmails(deps, [screening]));
+}
