@@ -1,7 +1,22 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { CurrentUserBar } from '../features/auth';
+import { Toasts } from '../shared/ui/Toasts';
 
 export function Layout() {
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const previousPath = useRef(pathname);
+
+  useEffect(() => {
+    // A new screen: put keyboard and screen-reader users at its start, as a page load would.
+    // Changes of the query only (filters, paging) keep focus where it is.
+    if (previousPath.current !== pathname) {
+      previousPath.current = pathname;
+      mainRef.current?.focus();
+    }
+  }, [pathname]);
+
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -14,13 +29,16 @@ export function Layout() {
             <NavLink to="/" end>
               Přehled
             </NavLink>
+            <NavLink to="/leads">Žádosti</NavLink>
+            <NavLink to="/persons">Osoby</NavLink>
           </nav>
           <CurrentUserBar />
         </div>
       </header>
-      <main id="main" className="content" tabIndex={-1}>
+      <main id="main" ref={mainRef} className="content" tabIndex={-1}>
         <Outlet />
       </main>
+      <Toasts />
     </div>
   );
 }

@@ -2,7 +2,13 @@ import type { RouteObject } from 'react-router-dom';
 import { LoginPage, RequireAuth } from '../features/auth';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { Loading } from '../shared/ui/States';
 import { Layout } from './Layout';
+import { RouteError } from './RouteError';
+
+// Each feature is its own chunk, fetched the first time one of its screens opens.
+const leads = () => import('../features/leads');
+const persons = () => import('../features/persons');
 
 /** Paths are relative to the router basename "/admin/". */
 export const routes: RouteObject[] = [
@@ -13,8 +19,19 @@ export const routes: RouteObject[] = [
         <Layout />
       </RequireAuth>
     ),
+    hydrateFallbackElement: <Loading />,
+    // A failing screen keeps the layout (its own errorElement); this catches the layout itself.
+    errorElement: (
+      <main className="content">
+        <RouteError />
+      </main>
+    ),
     children: [
       { index: true, element: <DashboardPage /> },
+      { path: 'leads', errorElement: <RouteError />, lazy: async () => ({ Component: (await leads()).LeadsListPage }) },
+      { path: 'leads/:id', errorElement: <RouteError />, lazy: async () => ({ Component: (await leads()).LeadDetailPage }) },
+      { path: 'persons', errorElement: <RouteError />, lazy: async () => ({ Component: (await persons()).PersonsListPage }) },
+      { path: 'persons/:id', errorElement: <RouteError />, lazy: async () => ({ Component: (await persons()).PersonDetailPage }) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

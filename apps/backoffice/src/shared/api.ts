@@ -29,6 +29,8 @@ export interface RequestOptions {
   /** Send the staff JWT and refresh it on 401. Off only for the token endpoints themselves. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Answer a file (blob and its name) instead of parsed JSON. */
+  binary?: boolean;
 }
 
 export const AUTH_PATHS = {
@@ -38,8 +40,14 @@ export const AUTH_PATHS = {
   logout: '/api/v1/auth/logout/',
 } as const;
 
+/** A file the API streamed, with the name its Content-Disposition gave (if any). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
 async function send<T>(method: HttpMethod, path: string, options: RequestOptions, access?: string): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: options.binary ? '*/*' : 'application/json' });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (access) headers.set('Authorization', `Bearer ${access}`);
 
@@ -49,10 +57,37 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
   });
+  if (options.binary && response.ok) {
+    const file: DownloadedFile = {
+      blob: await response.blob(),
+      fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')),
+    };
+    return file as T;
+  }
   const text = await response.text();
   const body: unknown = text ? parseJson(text) : undefined;
   if (!response.ok) throw new ApiError(response.status, body);
   return body as T;
+}
+
+/**
+ * The file name of a Content-Disposition header: RFC 5987 `filename*=UTF-8''…` wins (it
+ * carries Czech diacritics), then the plain `filename="…"`.
+ */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // A malformed percent-encoding: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*("((?:\\.|[^"\\])*)"|[^;]+)/i.exec(header);
+  if (!plain) return null;
+  const name = plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : (plain[1] ?? '').trim();
+  return name || null;
 }
 
 function parseJson(text: string): unknown {
@@ -107,13 +142,13 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
 
   const renewedAccess = await refreshAccessToken();
   if (!renewedAccess) {
-    clearTokens();
+    clearTokens('expired');
     throw new ApiError(401, { detail: 'Přihlášení vypršelo.' });
   }
   try {
     return await send<T>(method, path, options, renewedAccess);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) clearTokens();
+    if (error instanceof ApiError && error.status === 401) clearTokens('expired');
     throw error;
   }
 }
@@ -127,6 +162,9 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
+  /** GET (or POST, for downloads the API takes a body for) a file with the staff token. */
+  download: (path: string, options: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {}) =>
+    request<DownloadedFile>(options.method ?? 'GET', path, { body: options.body, signal: options.signal, binary: true }),
 };
 
 /** SWR fetcher: keys are API paths. */

@@ -10,6 +10,10 @@ export interface TokenPair {
 const STORAGE_KEY = 'lending.backoffice.tokens';
 const listeners = new Set<() => void>();
 
+/** Why the last session ended; the login page tells the user when it simply expired. */
+export type SessionEndReason = 'expired' | 'logout';
+let lastEndReason: SessionEndReason | null = null;
+
 function readRaw(): string | null {
   try {
     return sessionStorage.getItem(STORAGE_KEY);
@@ -32,13 +36,24 @@ export function getTokens(): TokenPair | null {
 }
 
 export function setTokens(tokens: TokenPair | null): void {
-  if (tokens) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(tokens));
-  else sessionStorage.removeItem(STORAGE_KEY);
+  if (tokens) {
+    lastEndReason = null;
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(tokens));
+  } else {
+    sessionStorage.removeItem(STORAGE_KEY);
+  }
   for (const listener of listeners) listener();
 }
 
-export function clearTokens(): void {
+export function clearTokens(reason: SessionEndReason = 'logout'): void {
+  // Listeners (the auth guard) read the reason, so it is set before they are told.
+  if (readRaw() !== null) lastEndReason = reason;
   setTokens(null);
+}
+
+/** 'expired' after the API refused the refresh token; null before any session ended. */
+export function getSessionEndReason(): SessionEndReason | null {
+  return lastEndReason;
 }
 
 /** For useSyncExternalStore: the raw string is a stable snapshot between changes. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 import { ApiError } from '../../shared/api';
 import { setTokens } from '../../shared/session';
 import { obtainTokens } from './api';
@@ -13,6 +14,7 @@ export const loginMessages = {
   passwordRequired: 'Zadejte heslo.',
   unavailable: 'Přihlášení se nezdařilo. Zkuste to prosím znovu.',
   offline: 'Nepodařilo se spojit se serverem. Zkontrolujte připojení a zkuste to znovu.',
+  sessionExpired: 'Vaše přihlášení vypršelo. Přihlaste se prosím znovu, vrátíme vás na rozpracovanou stránku.',
 } as const;
 
 interface LoginErrors {
@@ -50,7 +52,9 @@ export function LoginPage() {
   const isAuthenticated = useIsAuthenticated();
   const navigate = useNavigate();
   const location = useLocation();
-  const redirectTo = (location.state as LoginRedirectState | null)?.from ?? '/';
+  const { mutate } = useSWRConfig();
+  const redirectState = location.state as LoginRedirectState | null;
+  const redirectTo = redirectState?.from ?? '/';
 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -78,6 +82,8 @@ export function LoginPage() {
     setErrors({});
     try {
       const tokens = await obtainTokens({ email: email.trim(), password });
+      // Nothing cached for an earlier session may show to whoever signs in now.
+      await mutate(() => true, undefined, { revalidate: false });
       setTokens(tokens);
       navigate(redirectTo, { replace: true });
     } catch (error) {
@@ -93,6 +99,11 @@ export function LoginPage() {
       <title>Přihlášení – Back-office</title>
       <div className="login__card">
         <h1 className="login__title">Přihlášení do back-office</h1>
+        {redirectState?.expired && summary.length === 0 && (
+          <div className="notice" role="status">
+            <p>{loginMessages.sessionExpired}</p>
+          </div>
+        )}
         {summary.length > 0 && (
           <div ref={alertRef} className="alert" role="alert" tabIndex={-1}>
             {errors.form ? (

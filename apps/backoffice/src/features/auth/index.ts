@@ -3,4 +3,5 @@ export { CurrentUserBar } from './CurrentUserBar';
 export { LoginPage } from './LoginPage';
 export { RequireAuth } from './RequireAuth';
 export { useIsAuthenticated } from './useSession';
+export { useCanWrite } from './useCanWrite';
 export type { CurrentUser } from './api';

@@ -1,0 +1,180 @@
+import { DealState, IdentificationType, LeadState, type PersonDetail, type PersonLead, type PersonSummary } from '@lending/contracts';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ApiError, api } from '../../shared/api';
+import { errorMessage } from '../../shared/errors';
+import { EMPTY_VALUE, formatBoolean, formatDate, formatDateTime } from '../../shared/format';
+import { parseId } from '../../shared/ids';
+import { showToast } from '../../shared/toast';
+import { Dialog } from '../../shared/ui/Dialog';
+import { DescriptionList, PageHeader, Section } from '../../shared/ui/Layout';
+import { ErrorState, Loading } from '../../shared/ui/States';
+import { useCanWrite } from '../auth';
+import { AddressesSection } from './AddressesSection';
+import { personPaths, usePerson, usePersonSummary, useRevalidatePerson } from './api';
+import { ContactsSection } from './ContactsSection';
+import { BlacklistSection, LabelsSection } from './LabelsSection';
+import { PersonEditForm } from './PersonEditForm';
+import { PersonFlags } from './PersonFlags';
+import { DistraintsSection, RealtyRightsSection, RelatedDealsSection, RelatedLeadsSection } from './RelatedSections';
+import { ScreeningsSection } from './ScreeningsSection';
+
+export function PersonDetailPage() {
+  const id = parseId(useParams().id);
+  const { data: person, error, mutate } = usePerson(id);
+
+  if (id === null || (error instanceof ApiError && error.status === 404)) {
+    return (
+      <>
+        <PageHeader title="Osoba nebyla nalezena" />
+        <p>
+          <Link to="/persons">Zpět na seznam osob</Link>
+        </p>
+      </>
+    );
+  }
+  if (error && !person) {
+    return (
+      <>
+        <PageHeader title={`Osoba #${id}`} />
+        <ErrorState error={error} onRetry={() => void mutate()} title="Osobu se nepodařilo načíst." />
+      </>
+    );
+  }
+  if (!person) return <Loading label="Načítám osobu…" />;
+  return <PersonDetailView person={person} />;
+}
+
+function PersonDetailView({ person }: { person: PersonDetail }) {
+  const canWrite = useCanWrite();
+  const navigate = useNavigate();
+  const summary = usePersonSummary(person.id);
+  const revalidate = useRevalidatePerson(person.id);
+  const [editing, setEditing] = useState(false);
+  const [creatingLead, setCreatingLead] = useState(false);
+  const onChanged = () => void revalidate();
+
+  async function createLead() {
+    setCreatingLead(true);
+    try {
+      const lead = await api.post<PersonLead>(personPaths.createLead(person.id));
+      showToast(`Žádost #${lead.id} byla založena.`);
+      void revalidate();
+      navigate(`/leads/${lead.id}`);
+    } catch (error) {
+      showToast(`Žádost se nepodařilo založit. ${errorMessage(error)}`, 'error');
+      setCreatingLead(false);
+    }
+  }
+
+  const createLeadButton = canWrite ? (
+    <button type="button" className="button" disabled={creatingLead} onClick={() => void createLead()}>
+      {creatingLead ? 'Zakládám…' : 'Založit žádost'}
+    </button>
+  ) : undefined;
+
+  return (
+    <>
+      <p className="breadcrumbs">
+        <Link to="/persons">Osoby</Link>
+      </p>
+      <PageHeader
+        title={summary.data?.name || person.name || `Osoba #${person.id}`}
+        subtitle={
+          <>
+            {IdentificationType.labels[person.identification_type]}:{' '}
+            {(summary.data?.identification ?? person.birth_number ?? person.company_id) || EMPTY_VALUE} <PersonFlags person={person} empty={null} />
+          </>
+        }
+        actions={
+          <>
+            {createLeadButton}
+            {canWrite && (
+              <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
+                Upravit údaje
+              </button>
+            )}
+          </>
+        }
+      />
+
+      {summary.data ? <SummaryCards summary={summary.data} /> : summary.error ? null : <Loading label="Načítám přehled osoby…" />}
+
+      <div className="detail-grid">
+        <Section title="Identifikace">
+          <DescriptionList
+            items={[
+              { label: 'Druh osoby', value: person.identification_type === 'ICO' ? 'Právnická osoba' : 'Fyzická osoba' },
+              ...(person.identification_type === 'ICO'
+                ? [{ label: 'Název firmy', value: person.company_name ?? EMPTY_VALUE }]
+                : [
+                    { label: 'Jméno', value: person.first_name ?? EMPTY_VALUE },
+                    { label: 'Příjmení', value: person.last_name ?? EMPTY_VALUE },
+                    { label: 'Rodné číslo', value: person.birth_number ?? EMPTY_VALUE },
+                    { label: 'Datum narození', value: formatDate(person.birth_date) },
+                    { label: 'Číslo občanského průkazu', value: person.identity_card ?? EMPTY_VALUE },
+                  ]),
+              { label: 'IČO', value: person.company_id ?? EMPTY_VALUE },
+              { label: 'E-mail', value: person.email ?? EMPTY_VALUE },
+              { label: 'Telefon', value: person.phone ?? EMPTY_VALUE },
+              { label: 'Státní občanství', value: person.citizenship ?? EMPTY_VALUE },
+              { label: 'Interní osoba', value: formatBoolean(person.is_internal) },
+              { label: 'Exekuce', value: formatBoolean(person.has_execution) },
+              { label: 'Insolvence', value: formatBoolean(person.has_insolvency) },
+              ...(person.external_id ? [{ label: 'ID v CRM', value: person.external_id }] : []),
+              { label: 'Poznámka', value: person.note ?? EMPTY_VALUE },
+              { label: 'Založeno', value: formatDateTime(person.created_at) },
+            ]}
+          />
+        </Section>
+        <div className="stack">
+          <LabelsSection personId={person.id} labels={person.labels} canWrite={canWrite} onChanged={onChanged} />
+          <BlacklistSection personId={person.id} entries={person.blacklist_entries} canWrite={canWrite} onChanged={onChanged} />
+        </div>
+      </div>
+
+      <AddressesSection personId={person.id} addresses={person.addresses} canWrite={canWrite} onChanged={onChanged} />
+      <ContactsSection personId={person.id} contacts={person.contacts} canWrite={canWrite} onChanged={onChanged} />
+      <RelatedLeadsSection personId={person.id} />
+      <RelatedDealsSection personId={person.id} />
+      <ScreeningsSection personId={person.id} canWrite={canWrite} onSettled={onChanged} />
+      <DistraintsSection personId={person.id} canWrite={canWrite} onChanged={onChanged} />
+      <RealtyRightsSection personId={person.id} />
+
+      <Dialog open={editing} onClose={() => setEditing(false)} title="Upravit údaje osoby" wide>
+        <PersonEditForm
+          person={person}
+          onCancel={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            onChanged();
+          }}
+        />
+      </Dialog>
+    </>
+  );
+}
+
+function SummaryCards({ summary }: { summary: PersonSummary }) {
+  const activeDeals = summary.deals.by_state.ACTIVE ?? 0;
+  const openLeads = LeadState.values
+    .filter((state) => state !== 'CLOSED' && state !== 'CONVERTED')
+    .reduce((sum, state) => sum + (summary.leads.by_state[state] ?? 0), 0);
+  const cards = [
+    { label: 'Žádosti', value: summary.leads.total, note: `otevřené: ${openLeads}` },
+    { label: 'Obchody', value: summary.deals.total, note: `${DealState.labels.ACTIVE.toLowerCase()}: ${activeDeals}` },
+    { label: 'Probíhající exekuce', value: summary.open_distraints, note: `celkem evidováno: ${summary.distraints_total}` },
+    { label: 'Práva k nemovitostem', value: summary.realty_rights, note: null },
+  ];
+  return (
+    <ul className="summary-cards" aria-label="Přehled osoby">
+      {cards.map((card) => (
+        <li key={card.label} className="summary-card">
+          <span className="summary-card__label">{card.label}</span>
+          <span className="summary-card__value">{card.value}</span>
+          {card.note && <span className="summary-card__note">{card.note}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,94 @@
+import { personPatchRequest, type PersonDetail, type PersonPatchRequest } from '@lending/contracts';
+import { api } from '../../shared/api';
+import { validate } from '../../shared/form';
+import { showToast } from '../../shared/toast';
+import { useForm } from '../../shared/useForm';
+import { FormActions } from '../../shared/ui/EditableList';
+import { ErrorSummary } from '../../shared/ui/ErrorSummary';
+import { CheckboxField, TextAreaField, TextField } from '../../shared/ui/Field';
+import { personPaths } from './api';
+
+const textKeys = ['first_name', 'last_name', 'company_name', 'birth_number', 'company_id', 'identity_card', 'email', 'phone', 'citizenship', 'note'] as const;
+const flagKeys = ['is_internal', 'has_execution', 'has_insolvency'] as const;
+
+function initialValues(person: PersonDetail) {
+  return {
+    first_name: person.first_name ?? '',
+    last_name: person.last_name ?? '',
+    company_name: person.company_name ?? '',
+    birth_number: person.birth_number ?? '',
+    company_id: person.company_id ?? '',
+    identity_card: person.identity_card ?? '',
+    email: person.email ?? '',
+    phone: person.phone ?? '',
+    citizenship: person.citizenship ?? '',
+    note: person.note ?? '',
+    is_internal: person.is_internal,
+    has_execution: person.has_execution,
+    has_insolvency: person.has_insolvency,
+  };
+}
+
+/** PATCH of the fields that changed only: the audit log then records just what staff edited. */
+export function PersonEditForm({ person, onCancel, onSaved }: { person: PersonDetail; onCancel: () => void; onSaved: () => void }) {
+  const initial = initialValues(person);
+  const form = useForm(() => initialValues(person), {
+    first_name: 'Jméno',
+    last_name: 'Příjmení',
+    company_name: 'Název firmy',
+    birth_number: 'Rodné číslo',
+    company_id: 'IČO',
+    identity_card: 'Číslo občanského průkazu',
+    email: 'E-mail',
+    phone: 'Telefon',
+    citizenship: 'Státní občanství',
+    note: 'Poznámka',
+  });
+  const isCompany = person.identification_type === 'ICO';
+
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      const changed: Record<string, unknown> = {};
+      for (const key of textKeys) if (values[key].trim() !== initial[key]) changed[key] = values[key];
+      for (const key of flagKeys) if (values[key] !== initial[key]) changed[key] = values[key];
+      return validate(personPatchRequest, changed);
+    },
+    async (body: PersonPatchRequest) => {
+      if (Object.keys(body).length > 0) await api.patch(personPaths.detail(person.id), body);
+      showToast(Object.keys(body).length > 0 ? 'Údaje osoby byly uloženy.' : 'Nic se nezměnilo.', 'info');
+      onSaved();
+    },
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <ErrorSummary items={form.summary} />
+      <div className="form-grid">
+        {isCompany ? (
+          <TextField {...form.field('company_name')} label="Název firmy" required />
+        ) : (
+          <>
+            <TextField {...form.field('first_name')} label="Jméno" required />
+            <TextField {...form.field('last_name')} label="Příjmení" required />
+            <TextField {...form.field('birth_number')} label="Rodné číslo" required />
+            <TextField {...form.field('identity_card')} label="Číslo občanského průkazu" />
+          </>
+        )}
+        <TextField {...form.field('company_id')} label="IČO" inputMode="numeric" required={isCompany} />
+        <TextField {...form.field('email')} label="E-mail" type="email" />
+        <TextField {...form.field('phone')} label="Telefon" type="tel" />
+        <TextField {...form.field('citizenship')} label="Státní občanství" hint="Dvoupísmenný kód, např. CZ" />
+      </div>
+      <TextAreaField {...form.field('note')} label="Poznámka" />
+      <CheckboxField id={form.idOf('is_internal')} label="Interní osoba" checked={form.values.is_internal} onChange={(v) => form.set('is_internal', v)} />
+      <CheckboxField id={form.idOf('has_execution')} label="Má exekuci" checked={form.values.has_execution} onChange={(v) => form.set('has_execution', v)} />
+      <CheckboxField
+        id={form.idOf('has_insolvency')}
+        label="Má insolvenci"
+        checked={form.values.has_insolvency}
+        onChange={(v) => form.set('has_insolvency', v)}
+      />
+      <FormActions submitting={form.submitting} submitLabel="Uložit údaje" onCancel={onCancel} />
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { api } from './api';
+
+export interface DownloadOptions {
+  /** Used when the answer names no file. */
+  fallbackName: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+}
+
+/**
+ * Fetches a file with the staff token (a plain link could not send it) and hands it to the
+ * browser as a download named by the answer's Content-Disposition. Resolves to that name.
+ */
+export async function downloadFile(path: string, { fallbackName, method, body }: DownloadOptions): Promise<string> {
+  const { blob, fileName } = await api.download(path, { method, body });
+  const name = fileName ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers; a moment later is safe.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
