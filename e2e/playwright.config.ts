@@ -53,6 +53,8 @@ export default defineConfig({
       ADMIN_EMAIL: 'e2e-admin@demo.cz',
       ADMIN_PASSWORD: 'E2e-heslo-2026',
       LOG_LEVEL: 'warn',
+      // Links in e-mails of the outbox (offers, form resends) point here.
+      PUBLIC_URL: 'http://127.0.0.1:3100',
       // Every test calls from 127.0.0.1: public rate limits are raised (the API tests check them).
       RATE_LIMIT_FACTOR: '50',
     },

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Client as PgClient } from 'pg';
 
 /** A birth number that passes our validator (1990-05-05, divisible by 11). */
 export const BIRTH_NUMBER = '9005054344';
@@ -65,9 +66,9 @@ export async function chooseAddress(page: Page, label: string, typed: string): P
   await expect(page.getByRole('option')).toHaveCount(0);
 }
 
-export async function fillPersonData(page: Page, overrides: Partial<Record<'first_name' | 'phone' | 'birth_number' | 'identity_card' | 'email', string>> = {}) {
+export async function fillPersonData(page: Page, overrides: Partial<Record<'first_name' | 'last_name' | 'phone' | 'birth_number' | 'identity_card' | 'email', string>> = {}) {
   await page.getByLabel('Jméno', { exact: true }).fill(overrides.first_name ?? PERSON.first_name);
-  await page.getByLabel('Příjmení', { exact: true }).fill(PERSON.last_name);
+  await page.getByLabel('Příjmení', { exact: true }).fill(overrides.last_name ?? PERSON.last_name);
   await page.getByLabel('E-mail', { exact: true }).fill(overrides.email ?? PERSON.email);
   await page.getByLabel('Telefon', { exact: true }).fill(overrides.phone ?? PERSON.phone);
   await page.getByLabel('Rodné číslo', { exact: true }).fill(overrides.birth_number ?? PERSON.birth_number);
@@ -86,14 +87,8 @@ export async function expectAccessible(page: Page, scope?: string): Promise<void
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/**
- * Issues an offer for the lead of a form, as staff will through the back-office, straight in
- * the e2e server's database (the embedded PostgreSQL in .data-e2e; its port is in postmaster.pid).
- */
-export async function issueOffer(
-  token: string,
-  offer: { kind: 'REGULAR'; value: number; installment: number } | { kind: 'IRREGULAR'; groups: [count: number, amount: number][] },
-): Promise<void> {
+/** A client of the e2e server's database (the embedded PostgreSQL in .data-e2e; its port is in postmaster.pid). */
+async function withE2eDatabase<T>(work: (client: PgClient) => Promise<T>): Promise<T> {
   const fs = await import('node:fs');
   const path = await import('node:path');
   const { default: pg } = await import('pg');
@@ -102,6 +97,18 @@ export async function issueOffer(
   const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/lending` });
   await client.connect();
   try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Issues an offer for the lead of a form straight in the database (the portal tests need no staff login). */
+export async function issueOffer(
+  token: string,
+  offer: { kind: 'REGULAR'; value: number; installment: number } | { kind: 'IRREGULAR'; groups: [count: number, amount: number][] },
+): Promise<void> {
+  await withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ lead_id: number }>('SELECT lead_id FROM application_forms WHERE token = $1', [token]);
     const leadId = rows[0]!.lead_id;
     const inserted = await client.query<{ id: number }>(
@@ -113,9 +120,18 @@ export async function issueOffer(
         await client.query('INSERT INTO offer_claim_groups (offer_id, "order", count, amount, updated_at) VALUES ($1, $2, $3, $4, now())', [inserted.rows[0]!.id, i + 1, count, amount]);
       }
     }
-  } finally {
-    await client.end();
-  }
+  });
+}
+
+/** The e-mails of the outbox (the sandbox e-mail channel) about one lead, newest first. */
+export async function outboxEmails(leadId: number): Promise<{ name: string; recipient: string; subject: string; body: string }[]> {
+  return withE2eDatabase(async (client) => {
+    const { rows } = await client.query(
+      `SELECT name, recipient, subject, body FROM notifications WHERE type = 'EMAIL' AND entity_type = 'Lead' AND entity_id = $1 ORDER BY id DESC`,
+      [String(leadId)],
+    );
+    return rows;
+  });
 }
 
 export const base64Json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { saveScreenshot } from './screenshots';
+import { expectAccessible, fillPersonData, OPEN_DIALOG, outboxEmails } from './support';
+
+const ADMIN_EMAIL = 'e2e-admin@demo.cz';
+const ADMIN_PASSWORD = 'E2e-heslo-2026';
+// The applicant of this journey: nobody in the demo data has this name or birth number.
+const APPLICANT = { first_name: 'Řehoř', last_name: 'Šťastný', birth_number: '8403174219', email: 'rehor.stastny@seznam.cz', phone: '604 512 877' };
+
+async function signIn(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
+  await page.getByLabel('Heslo').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Přihlásit se' }).click();
+  await expect(page).toHaveURL('/admin/');
+}
+
+/** The applicant fills the loan and person steps in the portal and stops at the collateral step. */
+async function applyThroughPortal(page: Page) {
+  await page.goto('/');
+  await page.getByRole('link', { name: /Nepodnikám/ }).click();
+  await page.getByLabel('Výše půjčky').fill('240000');
+  await page.getByLabel('Měsíční splátka').fill('6000');
+  await page.getByRole('button', { name: 'Pokračovat' }).click();
+  await expect(page).toHaveURL(/\/osobni-udaje/);
+  await fillPersonData(page, APPLICANT);
+  await page.getByLabel(/^Prohlašuji/).check();
+  await page.getByRole('button', { name: 'Pokračovat' }).click();
+  await expect(page).toHaveURL(/\/zajisteni/);
+}
+
+test('staff work an application from the portal: offer by e-mail, closing a lead, a screening with its PDF', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const applicant = await browser.newPage();
+  await applyThroughPortal(applicant);
+
+  // Staff find the new application by the applicant's name.
+  await signIn(page);
+  await page.getByRole('navigation').getByRole('link', { name: 'Žádosti' }).click();
+  await expect(page).toHaveURL(/\/admin\/leads/);
+  await page.getByLabel('Vyhledat').fill('Šťastný');
+  await page.getByRole('button', { name: 'Hledat' }).click();
+  await expect(page).toHaveURL(/search=/);
+  await page.getByRole('link', { name: 'Řehoř Šťastný' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Žádost #\d+$/ })).toBeVisible();
+  const leadId = Number(/\/leads\/(\d+)/.exec(page.url())![1]);
+  await expect(page.getByText(/240\s000,00\sKč/).first()).toBeVisible();
+  await expectAccessible(page);
+  await saveScreenshot(page, 'backoffice-lead-detail');
+
+  // Issue a regular offer: it goes to the outbox as an e-mail with a portal link.
+  await page.getByRole('button', { name: 'Vydat nabídku' }).click();
+  const offerDialog = page.getByRole('dialog');
+  await offerDialog.getByLabel('Výše úvěru').fill('200000');
+  await offerDialog.getByLabel('Měsíční splátka').fill('5000');
+  await expectAccessible(page, OPEN_DIALOG);
+  await offerDialog.getByRole('button', { name: 'Odeslat nabídku' }).click();
+  await expect(offerDialog).toBeHidden();
+  await expect(page.getByText('Nabídka odeslána').first()).toBeVisible();
+
+  const [mail] = (await outboxEmails(leadId)).filter((m) => m.name === 'lead.offer');
+  expect(mail?.recipient).toBe(APPLICANT.email);
+  const link = /http:\/\/127\.0\.0\.1:3100\/\S+/.exec(mail!.body)?.[0];
+  expect(link).toContain('offer=');
+
+  // The link works: the applicant sees the offer in the portal and confirms it.
+  await applicant.goto(link!);
+  const confirm = applicant.getByRole('dialog', { name: 'Potvrzení nabídky' });
+  await expect(confirm.getByText(/200\s000\sKč/).first()).toBeVisible();
+  await confirm.getByRole('button', { name: 'Potvrdit nabídku' }).click();
+  await expect(confirm).toBeHidden();
+  await page.reload();
+  await expect(page.getByText('Nabídka přijata').first()).toBeVisible();
+
+  // Run a screening on the applicant and download its PDF report.
+  await page.getByRole('link', { name: 'Řehoř Šťastný' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /Řehoř Šťastný/ })).toBeVisible();
+  await page.getByLabel('Druh prověrky').selectOption({ label: 'Insolvenční rejstřík (ISIR)' });
+  await page.getByRole('button', { name: 'Spustit prověrku' }).click();
+  const download = page.getByRole('button', { name: 'Stáhnout PDF' }).first();
+  await expect(download).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page);
+  await saveScreenshot(page, 'backoffice-person-detail');
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(fs.readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Close another, seeded lead with a reason.
+  await page.goto('/admin/leads?state=NEW');
+  await page.getByRole('link', { name: /\S/ }).filter({ hasNotText: 'Šťastný' }).and(page.locator('table a')).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Žádost #\d+$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Uzavřít žádost' }).click();
+  const closeDialog = page.getByRole('dialog');
+  await closeDialog.getByRole('button', { name: 'Potvrdit uzavření' }).click();
+  await expect(closeDialog.getByText('Pole je povinné').first()).toBeVisible();
+  await closeDialog.getByLabel('Důvod uzavření').selectOption({ label: 'Klient nemá zájem' });
+  await closeDialog.getByLabel('Poznámka').fill('Klient si půjčil jinde.');
+  await closeDialog.getByRole('button', { name: 'Potvrdit uzavření' }).click();
+  await expect(closeDialog).toBeHidden();
+  await expect(page.getByText('Klient nemá zájem')).toBeVisible();
+  await expect(page.getByText('Uzavřený').first()).toBeVisible();
+});
