@@ -12,6 +12,7 @@ import { startJobWorker, type JobWorker } from './jobs/worker.ts';
 import { createLogger } from './logger.ts';
 import { resolveSecrets } from './secrets.ts';
 import { ensureAdmin, isEmpty, seedDemoData } from './seed/seed-demo-data.ts';
+import { portalBaseUrl } from './modules/leads/portal-links.ts';
 import { readVersion } from './version.ts';
 
 let embedded: EmbeddedDatabase | null = null;
@@ -57,7 +58,7 @@ async function main() {
   let seeded = false;
   if (config.SEED_DEMO_DATA && (await isEmpty(db.prisma))) {
     logger.info('empty database: seeding Czech demo data');
-    await seedDemoData(db.prisma, { ...admin, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` });
+    await seedDemoData(db.prisma, { ...admin, publicUrl: portalBaseUrl(config) });
     seeded = true;
   } else {
     await ensureAdmin(db.prisma, admin);

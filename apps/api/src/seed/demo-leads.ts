@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { faker } from '@faker-js/faker/locale/cs_CZ';
 import type { IncomeExpenseCategory, Lead, LeadSource, LeadState, Person, PrismaClient } from '../generated/prisma/client.ts';
+import { offerEmail } from '../modules/leads/offer-email.ts';
 import { money, roundTo } from './demo-persons.ts';
 
 const formToken = () => randomBytes(24).toString('base64url'); // 32 URL-safe characters
 const DAY = 86_400_000;
+const pick = ({ subject, body }: { subject: string; body: string }) => ({ subject, body });
 
 const PARTNER_PREFIX: Record<Exclude<LeadSource, 'PORTAL' | 'BACKOFFICE'>, string> = {
   BEZVA_FINANCE: 'BF',
@@ -168,7 +170,6 @@ export async function seedLeads(prisma: PrismaClient, persons: Person[], today: 
       await prisma.offer.create({
         data: { leadId: lead.id, kind: 'REGULAR', value: money(offerValue), installmentValue: money(offerInstallment), sentAt, appliedAt: state === 'OFFER_ACCEPTED' ? new Date(sentAt.getTime() + DAY) : null },
       });
-      const offer = Buffer.from(JSON.stringify({ value: offerValue, installment_value: offerInstallment })).toString('base64');
       await prisma.notification.create({
         data: {
           name: 'lead.offer',
@@ -176,8 +177,7 @@ export async function seedLeads(prisma: PrismaClient, persons: Person[], today: 
           entityType: 'Lead',
           entityId: String(lead.id),
           recipient: person.email,
-          subject: 'Nabídka úvěru',
-          body: `Dobrý den,\n\npřipravili jsme pro Vás nabídku úvěru. Potvrdit ji můžete zde:\n${publicUrl}/dokumenty?token=${token}&offer=${encodeURIComponent(offer)}\n\nS pozdravem\nVáš úvěrový tým`,
+          ...pick(offerEmail({ PUBLIC_URL: publicUrl, PORT: 0 }, token, { kind: 'REGULAR', value: offerValue, installment_value: offerInstallment })),
           createdAt: sentAt,
         },
       });

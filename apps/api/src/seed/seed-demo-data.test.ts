@@ -46,6 +46,7 @@ describe('demo data', () => {
     expect(mails.length).toBe(offered.length);
     expect(mails.every((m) => /http:\/\/localhost:3000\/dokumenty\?token=[\w-]{32}&offer=/.test(m.body))).toBe(true);
     expect(await ctx.deps.prisma.callData.count()).toBeGreaterThan(100);
+    expect(await ctx.deps.prisma.screening.count({ where: { state: 'PENDING' } })).toBe(40);
     expect(await ctx.deps.prisma.incomeExpense.count({ where: { kind: 'INCOME' } })).toBeGreaterThan(100);
     expect(await ctx.deps.prisma.deal.count({ where: { state: 'ACTIVE' } })).toBeGreaterThan(3);
     expect(await ctx.deps.prisma.payment.count({ where: { dealId: null } })).toBe(5);

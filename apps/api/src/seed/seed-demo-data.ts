@@ -1,6 +1,7 @@
 import { faker } from '@faker-js/faker/locale/cs_CZ';
 import type { StaffRole } from '@lending/contracts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import { enqueueScreening } from '../jobs/screening-queue.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { seedLeads } from './demo-leads.ts';
 import { czechAddress, money, roundTo, seedPersons } from './demo-persons.ts';
@@ -59,6 +60,15 @@ export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): 
   });
   const { natural: persons, companies } = await seedPersons(prisma, today);
   const leads = await seedLeads(prisma, [...persons, ...companies.slice(0, 5)], today, options.publicUrl.replace(/\/$/, ''));
+
+  // Screenings an underwriter asked for: queued, so the job worker runs them (and makes their
+  // PDF reports) right after the first start, as it would for screenings run from the screen.
+  const underwriter = await prisma.staffUser.findUniqueOrThrow({ where: { email: 'underwriter@demo.cz' } });
+  for (const person of persons.filter((_, i) => i % 9 === 0)) {
+    for (const type of ['MVCR_IDENTITY_CARD', 'ZOBI_OSOBACUZK'] as const) {
+      await enqueueScreening(prisma, { personId: person.id, type, requestedById: underwriter.id });
+    }
+  }
 
   // Deals from leads being worked (those leads are now CONVERTED), with participants, monthly claims and payments
   const converted = leads.filter((l) => l.state === 'IN_PROGRESS' && l.personId && persons.some((p) => p.id === l.personId)).slice(0, 14);

@@ -5,50 +5,13 @@ import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.t
 import { queueEmail } from '../notifications/queue-email.ts';
 import { lockLead } from './find-lead.ts';
 import { latestFormOrder, offerViewOf } from './lead-views.ts';
-import { offerLink, type OfferLinkData } from './portal-links.ts';
+import { offerEmail } from './offer-email.ts';
+import type { OfferLinkData } from './portal-links.ts';
 
 export const offerMessages = {
   accepted: 'Žadatel již nabídku přijal; novou nabídku nelze vystavit.',
   formClosed: 'Žádost je uzavřena; žadatel by nabídku v portálu nemohl potvrdit.',
-  subject: 'Nabídka úvěru',
 } as const;
-
-const czk = (amount: number) => `${new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 2 }).format(amount)} Kč`;
-
-/** "1.–3. splátka: 8 000 Kč", "4. splátka: …": payments numbered across the groups, as the portal shows them. */
-function irregularRows(groups: { order: number; count: number; amount: number }[]): string[] {
-  let first = 1;
-  return [...groups]
-    .sort((a, b) => a.order - b.order)
-    .map((g) => {
-      const last = first + g.count - 1;
-      const label = g.count > 1 ? `${first}.–${last}. splátka` : `${first}. splátka`;
-      first = last + 1;
-      return `  ${label}: ${czk(g.amount)} měsíčně`;
-    });
-}
-
-function offerEmailBody(offer: OfferLinkData, link: string): string {
-  const terms =
-    offer.kind === 'REGULAR'
-      ? [`  Výše úvěru: ${czk(offer.value)}`, `  Měsíční splátka: ${czk(offer.installment_value)}`]
-      : ['  Splátkový kalendář:', ...irregularRows(offer.claim_groups)];
-  return [
-    'Dobrý den,',
-    '',
-    'na základě Vaší žádosti jsme pro Vás připravili nabídku úvěru:',
-    '',
-    ...terms,
-    '',
-    'Nabídku si můžete prohlédnout a potvrdit zde:',
-    link,
-    '',
-    'Pokud Vám nabídka nevyhovuje, odpovězte nám prosím na tento e-mail nebo nám zavolejte.',
-    '',
-    'S pozdravem',
-    'Váš úvěrový tým',
-  ].join('\n');
-}
 
 /**
  * POST /leads/{id}/offer/: stores a regular or irregular offer, moves the lead to OFFER_SENT and
@@ -91,12 +54,12 @@ export async function issueOffer(deps: Pick<Deps, 'prisma' | 'now' | 'config'>, 
       request.kind === 'REGULAR'
         ? { kind: 'REGULAR', value: request.value, installment_value: request.installment_value }
         : { kind: 'IRREGULAR', claim_groups: request.claim_groups };
-    const link = offerLink(deps.config, form.token, linkData);
+    const email = offerEmail(deps.config, form.token, linkData);
     const notification = await queueEmail(tx, {
       name: 'lead.offer',
       recipient,
-      subject: offerMessages.subject,
-      body: offerEmailBody(linkData, link),
+      subject: email.subject,
+      body: email.body,
       entityType: 'Lead',
       entityId: lead.id,
     });
@@ -124,7 +87,7 @@ export async function issueOffer(deps: Pick<Deps, 'prisma' | 'now' | 'config'>, 
         state: notification.state,
         created_at: notification.createdAt.toISOString(),
       },
-      link,
+      link: email.link,
     };
   });
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { configWithTempDataDir, files } from '../../../test/documents-fixtures.ts';
 import { issueOffer, offerMessages } from './issue-offer.ts';
+import { OFFER_EMAIL_SUBJECT } from './offer-email.ts';
 import { bearer, leadFixtures } from './lead-test-fixtures.ts';
 import { RESEND_SUBJECT } from './resend-application-form.ts';
 
@@ -57,7 +58,7 @@ describe('POST /api/v1/leads/{id}/offer/ — regular', () => {
     expect(res.body).toMatchObject({
       offer: { kind: 'REGULAR', value: 280_000, installment_value: 7_500, claim_groups: [], total_amount: null, applied_at: null },
       lead: { id: lead.leadId, state: 'OFFER_SENT' },
-      notification: { name: 'lead.offer', recipient: lead.applicant.email, subject: offerMessages.subject, state: 'PENDING' },
+      notification: { name: 'lead.offer', recipient: lead.applicant.email, subject: OFFER_EMAIL_SUBJECT, state: 'PENDING' },
     });
     expect(res.body.offer.sent_at).not.toBeNull();
 

@@ -245,7 +245,7 @@ export function sandboxCadastre(subject: ScreeningSubject): DataOf<'CADASTRE'> {
         cadastral_area_name: area.name,
         description:
           encumbrance === 'PLEDGE'
-            ? `Zástavní právo smluvní ve prospěch ${d.pick(PLEDGE_HOLDERS)} k zajištění pohledávky ${d.int(8, 60) * 100_000} Kč`
+            ? `Zástavní právo smluvní ve prospěch ${d.pick(PLEDGE_HOLDERS)} k zajištění pohledávky ${new Intl.NumberFormat('cs-CZ').format(d.int(8, 60) * 100_000)} Kč`
             : `Exekuční příkaz k prodeji nemovitosti, ${d.pick(EXECUTOR_OFFICES).name}`,
       });
     }
