@@ -26,7 +26,12 @@ const dataLabels: Record<string, string> = {
   realty_type: 'Druh nemovitosti',
   deal_type: 'Typ úvěru',
   consent: 'Souhlas se zpracováním údajů',
+  consent_at: 'Souhlas udělen',
+  banking_info_at: 'Bankovní údaje odeslány',
+  finished_at: 'Žádost dokončena',
+  applied_offer_id: 'Přijatá nabídka (č.)',
 };
+const timestampKeys = new Set(['consent_at', 'banking_info_at', 'finished_at']);
 const moneyKeys = new Set(['value', 'installment_value']);
 
 /** One stored value as a readable Czech text. */
@@ -36,6 +41,7 @@ export function formatFormValue(key: string, value: unknown): string {
   if (moneyKeys.has(key) && (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))))) {
     return formatCzk(value);
   }
+  if (timestampKeys.has(key) && typeof value === 'string' && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
   if (key === 'have_realty' && (value === 'yes' || value === 'no')) return value === 'yes' ? 'Ano' : 'Ne';
   if (key === 'realty_type' && typeof value === 'string' && value in RealtyType.labels) return RealtyType.labels[value as RealtyType];
   if (key === 'deal_type' && typeof value === 'string' && value in LeadFormDealType.labels) return LeadFormDealType.labels[value as LeadFormDealType];

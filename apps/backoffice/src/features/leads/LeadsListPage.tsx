@@ -3,12 +3,12 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatMoney, pluralize } from '../../shared/format';
 import { splitList } from '../../shared/query';
-import { DataTable, type Column } from '../../shared/ui/DataTable';
+import type { Column } from '../../shared/ui/DataTable';
 import { CheckboxGroup, enumOptions, SelectField, TextField } from '../../shared/ui/Field';
 import { FilterBar, ResultsAnnouncement } from '../../shared/ui/FilterBar';
 import { PageHeader } from '../../shared/ui/Layout';
-import { DEFAULT_PAGE_SIZE, Pagination } from '../../shared/ui/Pagination';
-import { EmptyState, ErrorState, Loading } from '../../shared/ui/States';
+import { ListResults } from '../../shared/ui/ListResults';
+import { DEFAULT_PAGE_SIZE } from '../../shared/ui/Pagination';
 import { StatusBadge, toneOf } from '../../shared/ui/StatusBadge';
 import { positiveInt, useUrlState, type UrlStatePatch } from '../../shared/ui/useUrlState';
 import { leadPaths, useLeadList } from './api';
@@ -64,7 +64,7 @@ export function LeadsListPage() {
     created_from: values.created_from,
     created_to: values.created_to,
   });
-  const { data, error, isLoading, mutate } = useLeadList(key);
+  const list = useLeadList(key);
 
   return (
     <>
@@ -72,34 +72,17 @@ export function LeadsListPage() {
       {/* Keyed by the URL so back/forward (and "Zrušit filtry") refill the form. */}
       <LeadFilters key={search} initial={values} onApply={(filters) => update(filters)} />
 
-      <ResultsAnnouncement message={data ? `Nalezeno ${pluralize(data.count, 'žádost', 'žádosti', 'žádostí')}.` : null} />
-      {error && !data ? (
-        <ErrorState error={error} onRetry={() => void mutate()} title="Žádosti se nepodařilo načíst." />
-      ) : isLoading && !data ? (
-        <Loading label="Načítám žádosti…" />
-      ) : data && data.results.length === 0 ? (
-        <EmptyState>Žádné žádosti neodpovídají filtru.</EmptyState>
-      ) : data ? (
-        <div className="card" aria-busy={isLoading || undefined}>
-          <DataTable
-            caption="Seznam žádostí"
-            captionHidden
-            columns={columns}
-            rows={data.results}
-            rowKey={(lead) => lead.id}
-            ordering={ordering}
-            onOrderingChange={(next) => update({ ordering: next })}
-          />
-          <Pagination
-            label="Stránkování žádostí"
-            page={page}
-            pageSize={pageSize}
-            count={data.count}
-            onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
-            onPageSizeChange={(size) => update({ page_size: size === DEFAULT_PAGE_SIZE ? null : String(size) })}
-          />
-        </div>
-      ) : null}
+      <ResultsAnnouncement message={list.data ? `Nalezeno ${pluralize(list.data.count, 'žádost', 'žádosti', 'žádostí')}.` : null} />
+      <ListResults
+        list={list}
+        columns={columns}
+        rowKey={(lead) => lead.id}
+        ordering={ordering}
+        page={page}
+        pageSize={pageSize}
+        update={update}
+        texts={{ caption: 'Seznam žádostí', error: 'Žádosti se nepodařilo načíst.', loading: 'Načítám žádosti…', empty: 'Žádné žádosti neodpovídají filtru.', pagination: 'Stránkování žádostí' }}
+      />
     </>
   );
 }

@@ -2,12 +2,12 @@ import { IdentificationType, PersonRole, type PersonListItem } from '@lending/co
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EMPTY_VALUE, formatDateTime, pluralize } from '../../shared/format';
-import { DataTable, type Column } from '../../shared/ui/DataTable';
+import type { Column } from '../../shared/ui/DataTable';
 import { enumOptions, SelectField, TextField, YesNoAnyField } from '../../shared/ui/Field';
 import { FilterBar, ResultsAnnouncement } from '../../shared/ui/FilterBar';
 import { PageHeader } from '../../shared/ui/Layout';
-import { DEFAULT_PAGE_SIZE, Pagination } from '../../shared/ui/Pagination';
-import { EmptyState, ErrorState, Loading } from '../../shared/ui/States';
+import { ListResults } from '../../shared/ui/ListResults';
+import { DEFAULT_PAGE_SIZE } from '../../shared/ui/Pagination';
 import { positiveInt, useUrlState, type UrlStatePatch } from '../../shared/ui/useUrlState';
 import { personPaths, usePersonList } from './api';
 import { PersonFlags } from './PersonFlags';
@@ -64,41 +64,24 @@ export function PersonsListPage() {
 
   const query: Record<string, string | number> = { page, page_size: pageSize, ordering };
   for (const key of PERSON_FILTER_KEYS) if (values[key]) query[key] = values[key];
-  const { data, error, isLoading, mutate } = usePersonList(personPaths.list(query));
+  const list = usePersonList(personPaths.list(query));
 
   return (
     <>
       <PageHeader title="Osoby" />
       <PersonFilters key={search} initial={values} onApply={update} />
 
-      <ResultsAnnouncement message={data ? `Nalezeno ${pluralize(data.count, 'osoba', 'osoby', 'osob')}.` : null} />
-      {error && !data ? (
-        <ErrorState error={error} onRetry={() => void mutate()} title="Osoby se nepodařilo načíst." />
-      ) : isLoading && !data ? (
-        <Loading label="Načítám osoby…" />
-      ) : data && data.results.length === 0 ? (
-        <EmptyState>Žádné osoby neodpovídají filtru.</EmptyState>
-      ) : data ? (
-        <div className="card" aria-busy={isLoading || undefined}>
-          <DataTable
-            caption="Seznam osob"
-            captionHidden
-            columns={columns}
-            rows={data.results}
-            rowKey={(person) => person.id}
-            ordering={ordering}
-            onOrderingChange={(next) => update({ ordering: next })}
-          />
-          <Pagination
-            label="Stránkování osob"
-            page={page}
-            pageSize={pageSize}
-            count={data.count}
-            onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
-            onPageSizeChange={(size) => update({ page_size: size === DEFAULT_PAGE_SIZE ? null : String(size) })}
-          />
-        </div>
-      ) : null}
+      <ResultsAnnouncement message={list.data ? `Nalezeno ${pluralize(list.data.count, 'osoba', 'osoby', 'osob')}.` : null} />
+      <ListResults
+        list={list}
+        columns={columns}
+        rowKey={(person) => person.id}
+        ordering={ordering}
+        page={page}
+        pageSize={pageSize}
+        update={update}
+        texts={{ caption: 'Seznam osob', error: 'Osoby se nepodařilo načíst.', loading: 'Načítám osoby…', empty: 'Žádné osoby neodpovídají filtru.', pagination: 'Stránkování osob' }}
+      />
     </>
   );
 }
