@@ -51,7 +51,10 @@ export async function isEmpty(prisma: PrismaClient): Promise<boolean> {
  */
 export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): Promise<SeedResult> {
   faker.seed(2015); // the lender's founding year: same data on every machine
-  const today = new Date(Date.UTC(2026, 10, 1));
+  // Same people and amounts everywhere; dates relative to the day of the first start, so the
+  // newest applications are days old whenever the product is tried.
+  const now = new Date();
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   await ensureAdmin(prisma, options);
   const passwordHash = await hashPassword(options.adminPassword);
   await prisma.staffUser.createMany({
