@@ -60,3 +60,9 @@ export function pluralize(count: number, one: string, few: string, many: string)
   const form = count === 1 ? one : count >= 2 && count <= 4 ? few : many;
   return `${numberFormatter.format(count)} ${form}`;
 }
+
+/** "+420604512877" → "+420 604 512 877" (CZ and SK numbers in groups of three); anything else as it is. */
+export function formatPhone(value: string): string {
+  const match = /^\+42([01])(\d{3})(\d{3})(\d{3})$/.exec(value.replace(/\s/g, ''));
+  return match ? `+42${match[1]} ${match[2]} ${match[3]} ${match[4]}` : value;
+}

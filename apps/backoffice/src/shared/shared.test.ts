@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileNameFromDisposition } from './api';
-import { formatCzk, formatDate, formatPercent, pluralize } from './format';
+import { formatCzk, formatDate, formatPercent, formatPhone, pluralize } from './format';
 import { intOrText, validate } from './form';
 import { withQuery, splitList } from './query';
 import { nextOrdering } from './ui/DataTable';
@@ -62,5 +62,13 @@ describe('form validation with contract schemas', () => {
     expect(result).toEqual({ ok: false, errors: { reason: ['Pole je povinné'] } });
     expect(intOrText(' 12 ')).toBe(12);
     expect(intOrText('1,5')).toBe('1,5');
+  });
+});
+
+describe('formatPhone', () => {
+  it('groups Czech and Slovak numbers by three and leaves others alone', () => {
+    expect(formatPhone('+420604512877')).toBe('+420 604 512 877');
+    expect(formatPhone('+421 905123456')).toBe('+421 905 123 456');
+    expect(formatPhone('+4930123456')).toBe('+4930123456');
   });
 });
