@@ -115,10 +115,9 @@ async function saveCollateral(
 
 /** A contact-only person made at form creation, superseded by the applicant's known record. */
 async function dropIfUnused(tx: Tx, personId: number) {
-  const [leads, leadRoles, dealRoles] = await Promise.all([
-    tx.lead.count({ where: { personId } }),
-    tx.leadParticipant.count({ where: { personId } }),
-    tx.dealParticipant.count({ where: { personId } }),
-  ]);
+  // One after another: the transaction's single connection runs one query at a time.
+  const leads = await tx.lead.count({ where: { personId } });
+  const leadRoles = await tx.leadParticipant.count({ where: { personId } });
+  const dealRoles = await tx.dealParticipant.count({ where: { personId } });
   if (leads + leadRoles + dealRoles === 0) await tx.person.delete({ where: { id: personId } });
 }

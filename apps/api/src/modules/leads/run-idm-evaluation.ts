@@ -30,11 +30,10 @@ export async function runIdmEvaluation(deps: Pick<Deps, 'prisma' | 'now'>, leadI
     if (newInstallment === undefined || newInstallment === null) missing.requested_installment = [leadMessages.idmNoInstallment];
     if (Object.keys(missing).length) throw badRequest(missing);
 
-    const [items, debts, participants] = await Promise.all([
-      tx.incomeExpense.findMany({ where: { leadId: lead.id } }),
-      tx.leadDebt.findMany({ where: { leadId: lead.id } }),
-      tx.leadParticipant.findMany({ where: { leadId: lead.id, role: { in: [...DEBTOR_ROLES] } }, select: { personId: true } }),
-    ]);
+    // One after another: a transaction is one connection, which runs one query at a time.
+    const items = await tx.incomeExpense.findMany({ where: { leadId: lead.id } });
+    const debts = await tx.leadDebt.findMany({ where: { leadId: lead.id } });
+    const participants = await tx.leadParticipant.findMany({ where: { leadId: lead.id, role: { in: [...DEBTOR_ROLES] } }, select: { personId: true } });
     const adults = new Set([...(lead.personId ? [lead.personId] : []), ...participants.map((p) => p.personId)]).size;
     const result = evaluateCredit({
       incomes: items.filter((i) => i.kind === 'INCOME').map((i) => i.amount.toNumber()),
