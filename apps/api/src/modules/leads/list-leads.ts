@@ -1,4 +1,5 @@
 import type { DealType, LeadListItem, LeadSource, LeadState } from '@lending/contracts';
+import { searchWords } from '../persons/person-search.ts';
 import type { Deps } from '../../deps.ts';
 import { paginate, type Page, type PageQuery } from '../../http/pagination.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
@@ -20,21 +21,18 @@ export interface LeadListQuery extends PageQuery {
 const DAY = 86_400_000;
 const MAX_INT = 2_147_483_647;
 
-/** Lead id, the person's name (every word), e-mail, or phone (digits, any formatting). */
+/**
+ * Lead id, or the person as the persons list searches them (every word begins a word of the
+ * name, company, e-mail, phone, birth number or IČO; diacritics and case do not matter), over
+ * the same trigram-indexed search_text.
+ */
 function searchWhere(term: string): Prisma.LeadWhereInput {
-  const words = term.split(/\s+/).filter(Boolean);
   const digits = term.replace(/\D/g, '');
-  const insensitive = (value: string) => ({ contains: value, mode: 'insensitive' as const });
+  const words = searchWords(term);
   return {
     OR: [
       ...(/^#?\d+$/.test(term) && Number(digits) <= MAX_INT ? [{ id: Number(digits) }] : []),
-      {
-        person: {
-          AND: words.map((word) => ({ OR: [{ firstName: insensitive(word) }, { lastName: insensitive(word) }, { companyName: insensitive(word) }] })),
-        },
-      },
-      { person: { email: insensitive(term) } },
-      ...(digits.length >= 3 && /^[\d\s+()/-]+$/.test(term) ? [{ person: { OR: [{ phoneE164: { contains: digits } }, { phone: { contains: term } }] } }] : []),
+      ...(words.length ? [{ person: { AND: words.map((word) => ({ searchText: { contains: ` ${word}` } })) } }] : []),
     ],
   };
 }

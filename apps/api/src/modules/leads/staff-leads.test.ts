@@ -104,6 +104,10 @@ describe('GET /api/v1/leads/', () => {
 
   it('searches by name, e-mail, phone in any format and lead id', async () => {
     expect(ids(await get(`/leads/?search=zelenk${old}`))).toEqual([b.id, a.id]);
+    // As the persons list: diacritics and case do not matter, words match from their start.
+    expect(ids(await get(`/leads/?search=ZELENKOVA${old}`))).toEqual([a.id]);
+    expect(ids(await get(`/leads/?search=alena%20zelenk${old}`))).toEqual([a.id]);
+    expect((await get(`/leads/?search=elenk${old}`)).body.count).toBe(0);
     expect(ids(await get(`/leads/?search=${encodeURIComponent('Alena Zelenková')}`))).toEqual([a.id]);
     expect(ids(await get('/leads/?search=cyril.zednik@post.cz'))).toEqual([c.id]);
     expect(ids(await get(`/leads/?search=${encodeURIComponent('+420 732 444 555')}`))).toEqual([b.id]);
