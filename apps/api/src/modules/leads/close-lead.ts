@@ -12,6 +12,9 @@ import { lockLead } from './find-lead.ts';
  */
 export async function closeLead(deps: Pick<Deps, 'prisma' | 'now'>, leadId: number, body: CloseLeadRequest, actor: StaffActor): Promise<LeadDetail> {
   return deps.prisma.$transaction(async (tx) => {
+    // Forms first, then the lead: the order of the applicant's writes (a form's lock, then its
+    // lead), so closing while the applicant confirms an offer waits instead of deadlocking.
+    await tx.$queryRaw`SELECT id FROM application_forms WHERE lead_id = ${leadId} ORDER BY id FOR UPDATE`;
     const lead = await lockLead(tx, leadId);
     if (lead.state === 'CLOSED') throw conflict(leadMessages.alreadyClosed, { state: lead.state });
     if (lead.state === 'CONVERTED') throw conflict(leadMessages.converted, { state: lead.state });

@@ -309,3 +309,23 @@ describe('POST /api/v1/leads/{leadId}/application-form/{id}/resend/', () => {
     for (const id of [closed.leadId, noEmail.leadId, mine.leadId]) expect(await outbox(id)).toEqual([]);
   });
 });
+
+describe('closing a lead while its applicant confirms the offer', () => {
+  it('serialises the two: no deadlock, no 500, and the outcome is one of the two orders', async () => {
+    for (let round = 0; round < 6; round++) {
+      const lead = await fx.portalLead({ value: 300_000, installment: 8_000 });
+      expect((await post(`/leads/${lead.leadId}/offer/`, { kind: 'REGULAR', value: 250_000, installment_value: 7_000 })).status).toBe(201);
+      const [closed, applied] = await Promise.all([
+        post(`/leads/${lead.leadId}/close/`, { reason: 'CLIENT_NOT_INTERESTED' }),
+        question(lead.token, { type: 'SAVE_APPLICATION_OFFER', value: 250_000, installment_value: 7_000 }),
+      ]);
+      expect([closed.status, applied.status].some((s) => s >= 500), JSON.stringify([closed.body, applied.body])).toBe(false);
+      // Staff always close; the applicant got in first (200) or found the form closed (409).
+      expect(closed.status).toBe(200);
+      expect([200, 409]).toContain(applied.status);
+      const stored = await ctx.deps.prisma.lead.findUniqueOrThrow({ where: { id: lead.leadId } });
+      expect(stored.state).toBe('CLOSED');
+      expect(stored.offerApplied).toBe(applied.status === 200);
+    }
+  });
+});
