@@ -24,6 +24,7 @@ export const messages = {
   unsupportedMediaType: 'Nepodporovaný typ obsahu požadavku; očekává se application/json.',
   serverError: 'Došlo k chybě na serveru. Zkuste to prosím později.',
   invalidPage: 'Neplatná stránka.',
+  concurrentChange: 'Záznam právě změnil někdo jiný. Zkuste to prosím znovu.',
 };
 
 export const badRequest = (fieldErrors: Record<string, string[]>) => new HttpError(400, fieldErrors);
@@ -45,6 +46,16 @@ export function zodFieldErrors(error: z.ZodError, prefix?: string): Record<strin
   return out;
 }
 
+const CONFLICT_CODES = new Set(['P2034', '40P01', '40001']);
+
+/** A deadlock or serialization failure, however deep Prisma and its driver adapter wrap it. */
+export function isConcurrencyConflict(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; originalCode?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+  if (CONFLICT_CODES.has(String(e.code)) || CONFLICT_CODES.has(String(e.originalCode))) return true;
+  return isConcurrencyConflict(e.cause, depth + 1) || isConcurrencyConflict(e.meta?.driverAdapterError, depth + 1);
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
@@ -64,6 +75,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
               ? messages.unsupportedMediaType
               : (err.expose && err.message) || 'Neplatný požadavek.';
       res.status(status).json(status === 400 ? { non_field_errors: [detail] } : { detail });
+      return;
+    }
+    if (isConcurrencyConflict(err)) {
+      // PostgreSQL broke a deadlock or a serialization conflict: nothing was written, and the
+      // same request will very likely succeed now. Still logged: a deadlock is a lock-order bug.
+      logger.warn({ err, reqId: req.id }, 'concurrent write conflict');
+      res.status(409).json({ detail: messages.concurrentChange });
       return;
     }
     logger.error({ err, reqId: req.id }, 'unhandled error');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { isConcurrencyConflict } from './errors.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -68,5 +69,28 @@ describe('HTTP conventions', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
     const traced = await ctx.http().get('/api/v1/healthcheck/live/').set('X-Request-Id', 'abc-123');
     expect(traced.headers['x-request-id']).toBe('abc-123');
+  });
+});
+
+describe('concurrent write conflicts', () => {
+  it('recognises a real PostgreSQL deadlock as Prisma reports it (answered 409, not 500)', async () => {
+    const prisma = ctx.deps.prisma;
+    const [a, b] = await Promise.all([prisma.person.create({ data: { lastName: 'Dvořák' } }), prisma.person.create({ data: { lastName: 'Kříž' } })]);
+    let bothLocked!: () => void;
+    const ready = new Promise<void>((resolve) => (bothLocked = resolve));
+    let locked = 0;
+    // Two transactions lock the two rows in opposite orders: PostgreSQL aborts one of them.
+    const crossing = (first: number, second: number) =>
+      prisma.$transaction(async (tx) => {
+        await tx.person.update({ where: { id: first }, data: { note: 'x' } });
+        if (++locked === 2) bothLocked();
+        await ready;
+        await tx.person.update({ where: { id: second }, data: { note: 'y' } });
+      });
+    const results = await Promise.allSettled([crossing(a.id, b.id), crossing(b.id, a.id)]);
+    const failures = results.filter((r) => r.status === 'rejected');
+    expect(failures).toHaveLength(1);
+    expect(isConcurrencyConflict(failures[0]!.reason)).toBe(true);
+    expect(isConcurrencyConflict(new Error('something else'))).toBe(false);
   });
 });
