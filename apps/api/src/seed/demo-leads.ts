@@ -92,6 +92,11 @@ export async function seedLeads(prisma: PrismaClient, persons: Person[], today: 
       },
     });
     leads.push(lead);
+    // A person is on record from their first application at the latest.
+    if (person.createdAt > createdAt) {
+      person.createdAt = new Date(createdAt.getTime() - faker.number.int({ min: 1, max: 60 }) * 60_000);
+      await prisma.person.update({ where: { id: person.id }, data: { createdAt: person.createdAt } });
+    }
 
     let token: string | null = null;
     if (source === 'PORTAL') {

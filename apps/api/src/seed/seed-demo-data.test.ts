@@ -45,6 +45,8 @@ describe('demo data', () => {
     const mails = await ctx.deps.prisma.notification.findMany({ where: { name: 'lead.offer' } });
     expect(mails.length).toBe(offered.length);
     expect(mails.every((m) => /http:\/\/localhost:3000\/dokumenty\?token=[\w-]{32}&offer=/.test(m.body))).toBe(true);
+    const early = await ctx.deps.prisma.lead.findMany({ where: { person: { isNot: null } }, include: { person: true } });
+    expect(early.filter((l) => l.createdAt < l.person!.createdAt)).toEqual([]);
     expect(await ctx.deps.prisma.callData.count()).toBeGreaterThan(100);
     expect(await ctx.deps.prisma.screening.count({ where: { state: 'PENDING' } })).toBe(40);
     expect(await ctx.deps.prisma.incomeExpense.count({ where: { kind: 'INCOME' } })).toBeGreaterThan(100);
