@@ -66,7 +66,16 @@ export async function seedLeads(prisma: PrismaClient, persons: Person[], today: 
     const state: LeadState = (offered && source !== 'PORTAL') || (picked === 'CLOSED' && reasons.length === 0) ? 'IN_PROGRESS' : picked;
     const value = roundTo(faker.number.int({ min: 50_000, max: business ? 3_000_000 : 1_500_000 }), 10_000);
     const installment = Math.max(1_000, roundTo(value / faker.number.int({ min: 24, max: 120 }), 100));
-    const createdAt = new Date(today.getTime() - faker.number.int({ min: 0, max: 120 * 24 * 60 }) * 60_000);
+    // A lead being worked had its calls, offer or closing within 3 days of coming in: it is at
+    // least 4 days old, so nothing is dated in the future.
+    const createdAt = new Date(today.getTime() - faker.number.int({ min: state === 'NEW' ? 0 : 4 * 24 * 60, max: 120 * 24 * 60 }) * 60_000);
+    const calls = state === 'NEW' ? 0 : faker.number.int({ min: 1, max: 3 });
+    const callAt = (n: number) => new Date(createdAt.getTime() + (n + 1) * 20 * 60 * 60_000);
+    const offerSentAt = new Date(createdAt.getTime() + 2 * DAY);
+    const offerAppliedAt = new Date(offerSentAt.getTime() + DAY);
+    const closedAt = new Date(createdAt.getTime() + 3 * DAY);
+    const lastChange =
+      state === 'CLOSED' ? closedAt : state === 'OFFER_ACCEPTED' ? offerAppliedAt : state === 'OFFER_SENT' ? offerSentAt : calls ? callAt(calls - 1) : createdAt;
     const partner = source !== 'PORTAL' && source !== 'BACKOFFICE';
     const lead = await prisma.lead.create({
       data: {
@@ -87,15 +96,17 @@ export async function seedLeads(prisma: PrismaClient, persons: Person[], today: 
           : undefined,
         closedReasonId: state === 'CLOSED' ? reasons[i % reasons.length]! : null,
         closedNote: state === 'CLOSED' && i % 2 === 0 ? 'Uzavřeno po telefonátu s klientem.' : null,
-        closedAt: state === 'CLOSED' ? new Date(createdAt.getTime() + 3 * DAY) : null,
+        closedAt: state === 'CLOSED' ? closedAt : null,
         createdAt,
+        updatedAt: lastChange,
       },
     });
     leads.push(lead);
     // A person is on record from their first application at the latest.
     if (person.createdAt > createdAt) {
       person.createdAt = new Date(createdAt.getTime() - faker.number.int({ min: 1, max: 60 }) * 60_000);
-      await prisma.person.update({ where: { id: person.id }, data: { createdAt: person.createdAt } });
+      await prisma.person.update({ where: { id: person.id }, data: { createdAt: person.createdAt, updatedAt: person.createdAt } });
+      await prisma.personAddress.updateMany({ where: { personId: person.id }, data: { createdAt: person.createdAt, updatedAt: person.createdAt } });
     }
 
     let token: string | null = null;
@@ -116,6 +127,7 @@ export async function seedLeads(prisma: PrismaClient, persons: Person[], today: 
           offerApplied: state === 'OFFER_ACCEPTED',
           closedAt: formState === 'CLOSED' ? new Date(createdAt.getTime() + 40 * 60_000) : null,
           createdAt,
+          updatedAt: new Date(createdAt.getTime() + (formState === 'CLOSED' ? 40 : faker.number.int({ min: 2, max: 30 })) * 60_000),
           data: {
             value,
             installment_value: installment,
@@ -141,9 +153,9 @@ export async function seedLeads(prisma: PrismaClient, persons: Person[], today: 
     if (state === 'NEW') continue;
     // Being worked: what the underwriter found out on the phone.
     await prisma.callData.createMany({
-      data: Array.from({ length: faker.number.int({ min: 1, max: 3 }) }, (_, n) => ({
+      data: Array.from({ length: calls }, (_, n) => ({
         leadId: lead.id,
-        calledAt: new Date(createdAt.getTime() + (n + 1) * 20 * 60 * 60_000),
+        calledAt: callAt(n),
         outcome: n === 0 && i % 4 === 1 ? ('NOT_REACHED' as const) : ('REACHED' as const),
         note: faker.helpers.arrayElement(CALL_NOTES),
         nextCallAt: state === 'IN_PROGRESS' && n === 0 ? new Date(today.getTime() + faker.number.int({ min: 1, max: 5 }) * DAY) : null,
@@ -171,9 +183,16 @@ export async function seedLeads(prisma: PrismaClient, persons: Person[], today: 
     if ((state === 'OFFER_SENT' || state === 'OFFER_ACCEPTED') && token && person.email) {
       const offerValue = roundTo(value * 0.9, 10_000);
       const offerInstallment = Math.max(1_000, roundTo(offerValue / 60, 100));
-      const sentAt = new Date(createdAt.getTime() + 2 * DAY);
       await prisma.offer.create({
-        data: { leadId: lead.id, kind: 'REGULAR', value: money(offerValue), installmentValue: money(offerInstallment), sentAt, appliedAt: state === 'OFFER_ACCEPTED' ? new Date(sentAt.getTime() + DAY) : null },
+        data: {
+          leadId: lead.id,
+          kind: 'REGULAR',
+          value: money(offerValue),
+          installmentValue: money(offerInstallment),
+          sentAt: offerSentAt,
+          appliedAt: state === 'OFFER_ACCEPTED' ? offerAppliedAt : null,
+          createdAt: offerSentAt,
+        },
       });
       await prisma.notification.create({
         data: {
@@ -183,7 +202,10 @@ export async function seedLeads(prisma: PrismaClient, persons: Person[], today: 
           entityId: String(lead.id),
           recipient: person.email,
           ...pick(offerEmail({ PUBLIC_URL: publicUrl, PORT: 0 }, token, { kind: 'REGULAR', value: offerValue, installment_value: offerInstallment })),
-          createdAt: sentAt,
+          // Sent when the offer was: the outbox keeps it as delivered history.
+          state: 'SENT',
+          sentAt: offerSentAt,
+          createdAt: offerSentAt,
         },
       });
     }

@@ -33,6 +33,15 @@ const ascii = (s: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
+/** The web domain a Czech firm would have: "Novák a Dvořák s.r.o." → "novak-a-dvorak.cz". */
+export function companyDomain(name: string): string {
+  const base = ascii(name)
+    .replace(/,?\s*(s\.\s*r\.\s*o\.|a\.\s*s\.|v\.\s*o\.\s*s\.|k\.\s*s\.)\s*$/, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${base || 'firma'}.cz`;
+}
+
 export function emailFor(first: string, last: string): string {
   return `${ascii(first)}.${ascii(last)}${faker.number.int({ min: 1, max: 99 })}@${faker.helpers.arrayElement(['seznam.cz', 'email.cz', 'gmail.com', 'centrum.cz', 'post.cz'])}`;
 }
@@ -96,8 +105,13 @@ export async function seedPersons(prisma: PrismaClient, today: Date, counts = { 
         hasExecution,
         hasInsolvency,
         createdAt,
+        updatedAt: createdAt,
         addresses: {
-          create: [{ type: 'PERMANENT', ...permanent }, ...(i % 6 === 2 ? [{ type: 'CONTACT' as const, ...czechAddress() }] : [])],
+          create: [{ type: 'PERMANENT' as const, ...permanent }, ...(i % 6 === 2 ? [{ type: 'CONTACT' as const, ...czechAddress() }] : [])].map((address) => ({
+            ...address,
+            createdAt,
+            updatedAt: createdAt,
+          })),
         },
         contacts: {
           create: [
@@ -145,16 +159,18 @@ export async function seedPersons(prisma: PrismaClient, today: Date, counts = { 
   for (let i = 0; i < counts.companies; i++) {
     const registered = czechAddress();
     const name = faker.company.name();
+    const createdAt = faker.date.past({ years: 2, refDate: today });
     companies.push(
       await prisma.person.create({
         data: {
           identificationType: 'ICO',
           companyName: name,
           companyId: makeCompanyId(faker.number.int({ min: 1_000_000, max: 9_999_999 })),
-          email: `info@${faker.internet.domainWord()}.cz`,
+          email: `info@${companyDomain(name)}`,
           phoneE164: czechPhone(),
-          createdAt: faker.date.past({ years: 2, refDate: today }),
-          addresses: { create: [{ type: 'REGISTERED', ...registered }] },
+          createdAt,
+          updatedAt: createdAt,
+          addresses: { create: [{ type: 'REGISTERED', ...registered, createdAt, updatedAt: createdAt }] },
         },
       }),
     );

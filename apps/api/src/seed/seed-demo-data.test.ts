@@ -52,6 +52,18 @@ describe('demo data', () => {
     expect(await ctx.deps.prisma.incomeExpense.count({ where: { kind: 'INCOME' } })).toBeGreaterThan(100);
     expect(await ctx.deps.prisma.deal.count({ where: { state: 'ACTIVE' } })).toBeGreaterThan(3);
     expect(await ctx.deps.prisma.payment.count({ where: { dealId: null } })).toBe(5);
+    // A believable history: nothing happened in the future or before the lead came in.
+    const seededAt = new Date();
+    const [calls, offers, deals] = await Promise.all([
+      ctx.deps.prisma.callData.findMany({ include: { lead: true } }),
+      ctx.deps.prisma.offer.findMany({ include: { lead: true } }),
+      ctx.deps.prisma.deal.findMany({ include: { lead: true, payments: true } }),
+    ]);
+    expect(calls.filter((c) => c.calledAt > seededAt || c.calledAt < c.lead.createdAt)).toEqual([]);
+    expect(offers.filter((o) => !o.sentAt || o.sentAt > seededAt || o.sentAt < o.lead.createdAt)).toEqual([]);
+    expect(leads.filter((l) => (l.closedAt && l.closedAt > seededAt) || l.updatedAt < l.createdAt || l.updatedAt > seededAt)).toEqual([]);
+    expect(deals.filter((d) => !d.lead || (d.signedAt && d.signedAt < d.lead.createdAt) || d.payments.some((p) => p.date > seededAt))).toEqual([]);
+    expect(legal.every((p) => /^info@[a-z0-9-]+\.cz$/.test(p.email ?? ''))).toBe(true);
     const forms = await ctx.deps.prisma.applicationForm.findMany();
     expect(forms.every((f) => /^[A-Za-z0-9_-]{32}$/.test(f.token))).toBe(true);
 

@@ -6,6 +6,8 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { seedLeads } from './demo-leads.ts';
 import { czechAddress, money, roundTo, seedPersons } from './demo-persons.ts';
 
+const DAY = 86_400_000;
+
 export interface SeedOptions {
   adminEmail: string;
   adminPassword: string;
@@ -74,7 +76,10 @@ export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): 
   }
 
   // Deals from leads being worked (those leads are now CONVERTED), with participants, monthly claims and payments
-  const converted = leads.filter((l) => l.state === 'IN_PROGRESS' && l.personId && persons.some((p) => p.id === l.personId)).slice(0, 14);
+  // (leads at least 40 days old, so a contract signed after the application has instalments due).
+  const converted = leads
+    .filter((l) => l.state === 'IN_PROGRESS' && l.createdAt.getTime() <= today.getTime() - 40 * DAY && persons.some((p) => p.id === l.personId))
+    .slice(0, 14);
   const dealStates = ['ACTIVE', 'ACTIVE', 'ACTIVE', 'CONTRACT_SIGN', 'CONTRACT_COMPLETION', 'NEW_APPLICATION', 'CLOSED', 'FILED_FOR_INSOLVENCY'] as const;
   for (const [i, lead] of converted.entries()) {
     await prisma.lead.update({ where: { id: lead.id }, data: { state: 'CONVERTED' } });
@@ -82,24 +87,43 @@ export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): 
     const state = dealStates[i % dealStates.length]!;
     const value = Number(lead.value);
     const installment = Number(lead.installmentValue);
-    const signedAt = faker.date.past({ years: 2, refDate: today });
+    const signedAt = new Date(lead.createdAt.getTime() + faker.number.int({ min: 7, max: 25 }) * DAY);
+    const closedAt = new Date(today.getTime() - faker.number.int({ min: 1, max: 10 }) * DAY);
+    const running = ['ACTIVE', 'CLOSED', 'FILED_FOR_INSOLVENCY'].includes(state);
+    // The first year's monthly instalments, due on the 15th from the month after signing. Every
+    // instalment due is paid, except that every third active deal is behind by one and a deal
+    // in insolvency stopped paying after the first.
+    const schedule = running
+      ? Array.from({ length: 12 }, (_, n) => ({
+          number: n + 1,
+          dueDate: new Date(Date.UTC(signedAt.getUTCFullYear(), signedAt.getUTCMonth() + n + 1, 15)),
+          amount: money(installment),
+          description: `${n + 1}. splátka`,
+        }))
+      : [];
+    const due = schedule.filter((c) => c.dueDate <= (state === 'CLOSED' ? closedAt : today));
+    const behind = state === 'FILED_FOR_INSOLVENCY' ? due.length - 1 : state === 'ACTIVE' && i % 3 === 0 ? 1 : 0;
+    const paid = due.slice(0, Math.max(0, due.length - behind));
+    const firstUnpaid = state === 'CLOSED' ? undefined : due[paid.length];
     const deal = await prisma.deal.create({
       data: {
         type: lead.dealType ?? 'CONSUMER_LOAN',
         state,
-        closedReason: state === 'CLOSED' ? 'CLOSED_DULY' : null,
+        // Closed within months of signing: repaid early.
+        closedReason: state === 'CLOSED' ? 'CLOSED_PREMATURELY' : null,
         value: money(value),
         contractNumber: `SU-2026-${String(1000 + i)}`,
         variableSymbol: String(2026_0000 + i * 37),
         externalId: String(5000 + i),
         insolvency: state === 'FILED_FOR_INSOLVENCY',
-        daysPastDue: state === 'ACTIVE' && i % 3 === 0 ? faker.number.int({ min: 5, max: 120 }) : 0,
-        breachTypes: state === 'ACTIVE' && i % 3 === 0 ? ['NON_PAYING'] : [],
+        daysPastDue: firstUnpaid ? Math.round((today.getTime() - firstUnpaid.dueDate.getTime()) / DAY) : 0,
+        breachTypes: firstUnpaid ? ['NON_PAYING'] : [],
         allocationProfile: lead.dealType === 'INVESTMENT_LOAN' ? 'IL_SE_ALLOCATION_PROFILE' : 'CL_PE_ALLOCATION_PROFILE_V2',
         leadId: lead.id,
         signedAt: state === 'NEW_APPLICATION' ? null : signedAt,
-        activatedAt: ['ACTIVE', 'CLOSED', 'FILED_FOR_INSOLVENCY'].includes(state) ? signedAt : null,
-        closedAt: state === 'CLOSED' ? today : null,
+        activatedAt: running ? signedAt : null,
+        closedAt: state === 'CLOSED' ? closedAt : null,
+        createdAt: signedAt,
         participants: {
           create: [
             { personId: person.id, role: 'DEBTOR' },
@@ -107,25 +131,30 @@ export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): 
             ...(lead.dealType === 'INVESTMENT_LOAN' ? [{ personId: companies[i % companies.length]!.id, role: 'BORROWER' as const }] : []),
           ],
         },
+        claims: { create: schedule.map((c) => ({ ...c, type: 'PRINCIPAL' as const })) },
       },
     });
-    if (!['ACTIVE', 'CLOSED', 'FILED_FOR_INSOLVENCY'].includes(state)) continue;
-
-    const months = 12;
-    const claims = [];
-    for (let m = 1; m <= months; m++) {
-      const due = new Date(Date.UTC(signedAt.getUTCFullYear(), signedAt.getUTCMonth() + m, 15));
-      claims.push({ dealId: deal.id, type: 'PRINCIPAL' as const, number: m, dueDate: due, amount: money(installment), description: `${m}. splátka` });
+    if (state === 'CLOSED') {
+      const rest = schedule.slice(paid.length).reduce((sum, c) => sum + Number(c.amount), 0);
+      await prisma.payment.create({
+        data: {
+          direction: 'INCOMING_PAYMENT',
+          category: 'INTERNAL_INSTALLMENT',
+          date: closedAt,
+          amount: money(rest),
+          variableSymbol: deal.variableSymbol,
+          counterAccountName: `${person.lastName?.toUpperCase()} ${person.firstName?.toUpperCase()}`,
+          message: 'Předčasné splacení úvěru',
+          dealId: deal.id,
+        },
+      });
     }
-    await prisma.claim.createMany({ data: claims });
-    const paidMonths = state === 'CLOSED' ? months : faker.number.int({ min: 1, max: 8 });
-    const paid = claims.slice(0, paidMonths).filter((c) => c.dueDate <= today);
     for (const claim of paid) {
       await prisma.payment.create({
         data: {
           direction: 'INCOMING_PAYMENT',
           category: 'INTERNAL_INSTALLMENT',
-          date: new Date(claim.dueDate.getTime() - faker.number.int({ min: 0, max: 4 }) * 86_400_000),
+          date: new Date(claim.dueDate.getTime() - faker.number.int({ min: 0, max: 4 }) * DAY),
           amount: claim.amount,
           variableSymbol: deal.variableSymbol,
           counterAccount: `${faker.number.int({ min: 100000, max: 999999 })}-${faker.number.int({ min: 1000000000, max: 9999999999 })}/0800`,
