@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { saveScreenshot } from './screenshots';
+import { E2E_ADMIN } from './support';
 
-const ADMIN_EMAIL = 'e2e-admin@demo.cz';
-const ADMIN_PASSWORD = 'E2e-heslo-2026';
+const { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = E2E_ADMIN;
 
 test('an anonymous visitor is sent to the login page', async ({ page }) => {
   await page.goto('/admin/');

@@ -1,22 +1,22 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { saveScreenshot } from './screenshots';
-import { expectAccessible, fillPersonData, OPEN_DIALOG, outboxEmails } from './support';
+import { chooseAddress, E2E_ADMIN, expectAccessible, fillPersonData, OPEN_DIALOG, outboxEmails } from './support';
 
-const ADMIN_EMAIL = 'e2e-admin@demo.cz';
-const ADMIN_PASSWORD = 'E2e-heslo-2026';
 // The applicant of this journey: nobody in the demo data has this name or birth number.
 const APPLICANT = { first_name: 'Řehoř', last_name: 'Šťastný', birth_number: '8403174219', email: 'rehor.stastny@seznam.cz', phone: '604 512 877' };
 
 async function signIn(page: Page) {
   await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
-  await page.getByLabel('Heslo').fill(ADMIN_PASSWORD);
+  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
+  await page.getByLabel('Heslo').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
   await expect(page).toHaveURL('/admin/');
 }
 
-/** The applicant fills the loan and person steps in the portal and stops at the collateral step. */
+/** The applicant applies in the portal and sends the application (no collateral, no documents yet). */
 async function applyThroughPortal(page: Page) {
   await page.goto('/');
   await page.getByRole('link', { name: /Nepodnikám/ }).click();
@@ -28,6 +28,11 @@ async function applyThroughPortal(page: Page) {
   await page.getByLabel(/^Prohlašuji/).check();
   await page.getByRole('button', { name: 'Pokračovat' }).click();
   await expect(page).toHaveURL(/\/zajisteni/);
+  await page.getByRole('radio', { name: 'Ne' }).check();
+  await page.getByRole('button', { name: 'Pokračovat' }).click();
+  await expect(page).toHaveURL(/\/dokumenty/);
+  await page.getByRole('button', { name: 'Odeslat žádost' }).click();
+  await expect(page.getByRole('heading', { name: 'Odesláno!' })).toBeVisible();
 }
 
 test('staff work an application from the portal: offer by e-mail, closing a lead, a screening with its PDF', async ({ page, browser }) => {
@@ -49,6 +54,7 @@ test('staff work an application from the portal: offer by e-mail, closing a lead
   await expect(page.getByRole('heading', { level: 1, name: /^Žádost #\d+$/ })).toBeVisible();
   const leadId = Number(/\/leads\/(\d+)/.exec(page.url())![1]);
   await expect(page.getByText(/240\s000,00\sKč/).first()).toBeVisible();
+  await expect(page.getByText(/^Odeslána žadatelem/)).toBeVisible();
   await expectAccessible(page);
   await saveScreenshot(page, 'backoffice-lead-detail');
 
@@ -67,8 +73,9 @@ test('staff work an application from the portal: offer by e-mail, closing a lead
   const link = /http:\/\/127\.0\.0\.1:3100\/\S+/.exec(mail!.body)?.[0];
   expect(link).toContain('offer=');
 
-  // The link works: the applicant sees the offer in the portal and confirms it.
+  // The link works although the application was sent: the applicant sees the offer and confirms it.
   await applicant.goto(link!);
+  await expect(applicant.getByText(/^Žádost jste odeslali/)).toBeVisible();
   const confirm = applicant.getByRole('dialog', { name: 'Potvrzení nabídky' });
   await expect(confirm.getByText(/200\s000\sKč/).first()).toBeVisible();
   await confirm.getByRole('button', { name: 'Potvrdit nabídku' }).click();
@@ -124,4 +131,68 @@ test('the persons list filters by every flag and keeps the filter in the URL', a
   await expect(page.getByLabel('Má exekuci')).toHaveValue('true');
   await page.goBack();
   await expect(page).not.toHaveURL(/has_execution/);
+});
+
+test('a partner lead gets an offer by e-mail and its applicant finishes the application in the portal', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  // The operator issues the partner's key with the CLI, on the running server's database.
+  const key = execFileSync('node', ['--import', 'tsx', 'apps/api/src/cli.ts', 'create-api-key', 'LEADSOR', 'Leadsor e2e'], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    env: { ...process.env, DATA_DIR: process.env.LENDING_E2E_DATA_DIR!, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
+  const pushed = await request.post('/api/v1/leads/leadsor/', {
+    headers: { Authorization: `Api-Key ${key}` },
+    data: {
+      external_id: 'LS-E2E-0001',
+      person: {
+        first_name: 'Bohuslava',
+        last_name: 'Křížová',
+        email: 'bohuslava.krizova@email.cz',
+        phone: '+420 731 442 118',
+        birth_number: '6557121230',
+        permanent_address: { whole_address: 'Masarykova 12, 602 00 Brno' },
+      },
+      loan: { type: 'CONSUMER_LOAN', value: 150000, installment_value: 4000 },
+      consent: { given: true, at: '2026-11-20T09:15:00+01:00', text: 'Souhlasím se zpracováním osobních údajů.' },
+    },
+  });
+  expect(pushed.status(), await pushed.text()).toBe(201);
+  const { id: leadId } = (await pushed.json()) as { id: number };
+
+  await signIn(page);
+  await page.goto(`/admin/leads/${leadId}`);
+  await expect(page.getByText(/Žadatel zatím nemá formulář v portálu/)).toBeVisible();
+  await page.getByRole('button', { name: 'Vydat nabídku' }).click();
+  const offerDialog = page.getByRole('dialog');
+  await offerDialog.getByLabel('Výše úvěru').fill('140000');
+  await offerDialog.getByLabel('Měsíční splátka').fill('3900');
+  await offerDialog.getByRole('button', { name: 'Odeslat nabídku' }).click();
+  await expect(offerDialog).toBeHidden();
+  // The form the offer opened is on the lead now.
+  await expect(page.getByText('Vyplněna výše úvěru')).toBeVisible();
+
+  const [mail] = (await outboxEmails(leadId)).filter((m) => m.name === 'lead.offer');
+  expect(mail?.recipient).toBe('bohuslava.krizova@email.cz');
+  const link = /http:\/\/127\.0\.0\.1:3100\/\S+/.exec(mail!.body)![0];
+
+  // The applicant confirms the offer, then confirms the prefilled personal data.
+  const applicant = await browser.newPage();
+  await applicant.goto(link);
+  const confirm = applicant.getByRole('dialog', { name: 'Potvrzení nabídky' });
+  await expect(confirm.getByText(/140\s000\sKč/).first()).toBeVisible();
+  await confirm.getByRole('button', { name: 'Potvrdit nabídku' }).click();
+  await expect(applicant).toHaveURL(/\/osobni-udaje/);
+  await expect(applicant.getByLabel('Příjmení', { exact: true })).toHaveValue('Křížová');
+  await expect(applicant.getByLabel('Rodné číslo', { exact: true })).toHaveValue('6557121230');
+  await applicant.getByLabel('Číslo občanského průkazu', { exact: true }).fill('215487963');
+  await chooseAddress(applicant, 'Adresa trvalého bydliště', 'Masarykova 1');
+  await applicant.getByLabel(/^Prohlašuji/).check();
+  await applicant.getByRole('button', { name: 'Pokračovat' }).click();
+  await expect(applicant).toHaveURL(/\/zajisteni/);
+
+  await page.reload();
+  await expect(page.getByText('Nabídka přijata').first()).toBeVisible();
+  await expect(page.getByText('Vyplněny osobní údaje')).toBeVisible();
 });

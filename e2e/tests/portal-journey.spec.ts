@@ -88,9 +88,18 @@ test('resuming by token lands on the step of the state', async ({ page, request 
   const atDocuments = await apiForm(request, { until: 'COLLATERAL_INFO' });
   await page.goto(`/vyse-pujcky?token=${atDocuments}`);
   await expect(page).toHaveURL(/\/dokumenty/);
+  await expect(page.getByRole('button', { name: 'Odeslat žádost' })).toBeVisible();
+
+  // A sent application stays open for more documents until staff close it.
+  const sent = await apiForm(request, { until: 'SENT' });
+  await page.goto(`/?token=${sent}`);
+  await expect(page).toHaveURL(/\/dokumenty/);
+  await expect(page.getByText(/^Žádost jste odeslali \d+\. \d+\. \d{4}\./)).toBeVisible();
+  await page.getByRole('button', { name: 'Odeslat doplněné dokumenty' }).click();
+  await expect(page.getByRole('heading', { name: 'Odesláno!' })).toBeVisible();
 });
 
-test('a closed form starts a new application at the Crossroad', async ({ page, request }) => {
+test('a closed form (staff closed the lead) starts a new application at the Crossroad', async ({ page, request }) => {
   const closed = await apiForm(request, { until: 'CLOSED' });
   await page.goto(`/dokumenty?token=${closed}`);
   await expect(page).toHaveURL(/\/$|\/\?/);

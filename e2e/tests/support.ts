@@ -34,7 +34,7 @@ export const PERSON = {
 /** Creates a form through the API (as the portal would) and walks it to the given state. */
 export async function apiForm(
   request: APIRequestContext,
-  options: { type?: 'CONSUMER_LOAN' | 'INVESTMENT_LOAN'; until?: 'BASIC_DEAL_INFO' | 'PERSON_INFO' | 'COLLATERAL_INFO' | 'CLOSED' } = {},
+  options: { type?: 'CONSUMER_LOAN' | 'INVESTMENT_LOAN'; until?: 'BASIC_DEAL_INFO' | 'PERSON_INFO' | 'COLLATERAL_INFO' | 'SENT' | 'CLOSED' } = {},
 ): Promise<string> {
   const type = options.type ?? 'CONSUMER_LOAN';
   const created = await request.post('/api/v1/forms/', {
@@ -48,12 +48,34 @@ export async function apiForm(
     ['COLLATERAL_INFO', { have_realty: 'no' }],
     ['DOCUMENTS', {}],
   ];
-  const last = { BASIC_DEAL_INFO: 0, PERSON_INFO: 1, COLLATERAL_INFO: 2, CLOSED: 3 }[until];
+  const last = { BASIC_DEAL_INFO: 0, PERSON_INFO: 1, COLLATERAL_INFO: 2, SENT: 3, CLOSED: 3 }[until];
   for (const [step, data] of steps.slice(0, last)) {
     const res = await request.post(`/api/v1/forms/${token}/submit/`, { data: { step, data } });
     expect(res.status(), `${step}: ${await res.text()}`).toBe(200);
   }
+  // A sent form stays open; it closes when staff close its lead.
+  if (until === 'CLOSED') await closeLeadOf(request, token);
   return token;
+}
+
+/** The e2e server's administrator (playwright.config.ts). */
+export const E2E_ADMIN = { email: 'e2e-admin@demo.cz', password: 'E2e-heslo-2026' };
+
+/** A staff access token, as the back-office gets it. */
+export async function staffToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/v1/auth/token/', { data: E2E_ADMIN });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { access: string }).access;
+}
+
+/** Staff close the lead of a form through the staff API, which closes the form too. */
+async function closeLeadOf(request: APIRequestContext, token: string): Promise<void> {
+  const leadId = await withE2eDatabase(async (client) => (await client.query<{ lead_id: number }>('SELECT lead_id FROM application_forms WHERE token = $1', [token])).rows[0]!.lead_id);
+  const res = await request.post(`/api/v1/leads/${leadId}/close/`, {
+    headers: { Authorization: `Bearer ${await staffToken(request)}` },
+    data: { reason: 'CLIENT_NOT_INTERESTED' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** Types into an address whisperer and picks the first suggestion with the keyboard. */

@@ -36,7 +36,6 @@ export const leadMessages = {
   converted: 'Lead je již převeden na obchod a nelze ho uzavřít.',
   reasonUnknown: 'Neznámý nebo neaktivní důvod uzavření.',
   cannotOfferClosed: 'Uzavřenému nebo převedenému leadu nelze vystavit nabídku.',
-  noApplicationForm: 'Lead nemá žádost (formulář), na kterou by šlo nabídku poslat.',
   applicationFormNotFound: 'Žádost nebyla nalezena.',
   formClosed: 'Žádost je uzavřena; odkaz na pokračování již nelze poslat.',
   noEmail: 'Žadatel nemá vyplněný e-mail; e-mail nelze odeslat.',
@@ -172,8 +171,12 @@ const claimGroupInput = (bounds: { min: number; max: number }) =>
     amount: crowns(bounds),
   });
 
+/** The portal application of a lead's deal type: every investment-loan variant is the business one. */
+export const formTypeOfDealType = (dealType: DealType | null): FormType => (dealType?.startsWith('INVESTMENT_LOAN') ? 'INVESTMENT_LOAN' : 'CONSUMER_LOAN');
+
 /**
- * POST /leads/{id}/offer/ for a loan of `type` (the lead's form type): whole crowns within the
+ * POST /leads/{id}/offer/ for a loan of `type` (the lead's form type, or of its deal type when
+ * the form is opened with the offer): whole crowns within the
  * bounds of docs/decisions/0003 (value: loan bounds; installment and every irregular payment:
  * installment bounds), installment below the value, claim groups ordered 1..n, 1–120 payments each.
  */

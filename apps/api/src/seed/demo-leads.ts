@@ -112,7 +112,10 @@ export async function seedLeads(prisma: PrismaClient, persons: Person[], today: 
     let token: string | null = null;
     if (source === 'PORTAL') {
       token = formToken();
-      const formState = state === 'NEW' ? faker.helpers.arrayElement(['BASIC_DEAL_INFO', 'PERSON_INFO', 'COLLATERAL_INFO'] as const) : 'CLOSED';
+      // A new lead's applicant is still filling the form; a worked one sent it (the form stays
+      // open for offers and more documents) and a closed lead closed its form.
+      const formState = state === 'NEW' ? faker.helpers.arrayElement(['BASIC_DEAL_INFO', 'PERSON_INFO', 'COLLATERAL_INFO'] as const) : state === 'CLOSED' ? 'CLOSED' : 'COLLATERAL_INFO';
+      const sentAt = state === 'NEW' ? null : new Date(createdAt.getTime() + 40 * 60_000);
       const permanent = await prisma.personAddress.findFirst({ where: { personId: person.id, type: 'PERMANENT' } });
       await prisma.applicationForm.create({
         data: {
@@ -125,9 +128,9 @@ export async function seedLeads(prisma: PrismaClient, persons: Person[], today: 
           utmMedium: lead.utmMedium,
           utmCampaign: lead.utmCampaign,
           offerApplied: state === 'OFFER_ACCEPTED',
-          closedAt: formState === 'CLOSED' ? new Date(createdAt.getTime() + 40 * 60_000) : null,
+          closedAt: formState === 'CLOSED' ? closedAt : null,
           createdAt,
-          updatedAt: new Date(createdAt.getTime() + (formState === 'CLOSED' ? 40 : faker.number.int({ min: 2, max: 30 })) * 60_000),
+          updatedAt: formState === 'CLOSED' ? closedAt : (sentAt ?? new Date(createdAt.getTime() + faker.number.int({ min: 2, max: 30 }) * 60_000)),
           data: {
             value,
             installment_value: installment,
@@ -140,11 +143,16 @@ export async function seedLeads(prisma: PrismaClient, persons: Person[], today: 
                   phone: person.phoneE164,
                   birth_number: person.birthNumber,
                   identity_card: person.identityCard,
-                  permanent_address: { whole_address: permanent?.wholeAddress ?? '' },
-                  have_realty: business,
+                  // As the address whisperer gives it, so going back to the person step keeps it chosen.
+                  permanent_address: permanent
+                    ? { whole_address: permanent.wholeAddress, street: permanent.street, number: permanent.houseNumber, city: permanent.city, zip: permanent.zip, district: permanent.district, region: permanent.region }
+                    : null,
                   ...(person.companyId ? { self_employed_id: person.companyId } : {}),
+                  consent_at: new Date(createdAt.getTime() + 12 * 60_000).toISOString(),
                 }
               : {}),
+            ...(formState === 'COLLATERAL_INFO' || formState === 'CLOSED' ? { have_realty: 'no' } : {}),
+            ...(sentAt ? { finished_at: sentAt.toISOString() } : {}),
           },
         },
       });

@@ -42,6 +42,11 @@ describe('demo data', () => {
     const offered = leads.filter((l) => l.state === 'OFFER_SENT' || l.state === 'OFFER_ACCEPTED');
     expect(offered.length).toBeGreaterThan(10);
     expect(offered.every((l) => l.offers.length > 0 && l.applicationForms.length > 0)).toBe(true);
+    // Applications staff work were sent and stay open, so an offer can still reach the applicant.
+    const worked = leads.filter((l) => l.source === 'PORTAL' && l.state !== 'NEW' && l.state !== 'CLOSED');
+    expect(worked.length).toBeGreaterThan(50);
+    expect(worked.flatMap((l) => l.applicationForms).every((f) => f.state === 'COLLATERAL_INFO' && (f.data as { finished_at?: string }).finished_at)).toBe(true);
+    expect(leads.filter((l) => l.state === 'CLOSED').flatMap((l) => l.applicationForms).every((f) => f.state === 'CLOSED')).toBe(true);
     const mails = await ctx.deps.prisma.notification.findMany({ where: { name: 'lead.offer' } });
     expect(mails.length).toBe(offered.length);
     expect(mails.every((m) => /http:\/\/localhost:3000\/dokumenty\?token=[\w-]{32}&offer=/.test(m.body))).toBe(true);

@@ -2,6 +2,7 @@ import { formMessages as m, makeBirthNumber, makeCompanyId } from '@lending/cont
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { FORM_NOT_FOUND } from './form-token.ts';
+import { closeLead } from '../leads/close-lead.ts';
 import { FORM_CLOSED } from './lock-form.ts';
 import { stepMessages } from './submit-form.ts';
 
@@ -163,7 +164,7 @@ describe('GET /api/v1/forms/{token}/ and preview', () => {
 });
 
 describe('POST /api/v1/forms/{token}/submit/ — states', () => {
-  it('walks BASIC_DEAL_INFO → PERSON_INFO → COLLATERAL_INFO → CLOSED', async () => {
+  it('walks BASIC_DEAL_INFO → PERSON_INFO → COLLATERAL_INFO and is sent, staying open for staff', async () => {
     const { token } = await newForm();
     const p = person();
     const personInfo = await submit(token, 'PERSON_INFO', p);
@@ -174,7 +175,10 @@ describe('POST /api/v1/forms/{token}/submit/ — states', () => {
     const collateral = await submit(token, 'COLLATERAL_INFO', { have_realty: 'yes', realty_type: 'FLAT', realty_address: address('U Potoka', '5') });
     expect(collateral.body.state).toBe('COLLATERAL_INFO');
     const done = await submit(token, 'DOCUMENTS');
-    expect(done.body.state).toBe('CLOSED');
+    expect(done.body).toMatchObject({ state: 'COLLATERAL_INFO', data: { finished_at: expect.any(String) } });
+    // Sending again (documents added later) keeps the first time.
+    const again = await submit(token, 'DOCUMENTS');
+    expect(again.body.data.finished_at).toBe(done.body.data.finished_at);
 
     const form = await ctx.deps.prisma.applicationForm.findUniqueOrThrow({ where: { token }, include: { lead: { include: { person: { include: { addresses: true, contacts: true } }, realty: true } } } });
     expect(form.lead?.state).toBe('IN_PROGRESS');
@@ -206,10 +210,12 @@ describe('POST /api/v1/forms/{token}/submit/ — states', () => {
     expect(loan.body).toMatchObject({ state: 'COLLATERAL_INFO', data: { value: 300_000 } });
   });
 
-  it('accepts no writes to a CLOSED form, but still shows it', async () => {
+  it('accepts no writes once staff close the lead (its form is CLOSED), but still shows it', async () => {
     const { token } = await formAtCollateral();
     await submit(token, 'COLLATERAL_INFO', { have_realty: 'no' });
     await submit(token, 'DOCUMENTS');
+    const form = await ctx.deps.prisma.applicationForm.findUniqueOrThrow({ where: { token } });
+    await closeLead(ctx.deps, form.leadId!, { reason: 'CLIENT_NOT_INTERESTED' }, { staffId: 1, meta: { ip: '127.0.0.1', requestId: 'test' } });
     for (const [step, data] of [['PERSON_INFO', person()], ['BASIC_DEAL_INFO', { value: 100_000, installment_value: 2_000 }], ['DOCUMENTS', {}]] as const) {
       const res = await submit(token, step, data);
       expect(res.status).toBe(409);
@@ -287,7 +293,7 @@ describe('POST /api/v1/forms/{token}/submit/ — states', () => {
 });
 
 describe('concurrent submits on one form', () => {
-  it('serialises them: one realty, a consistent state, exactly one finish', async () => {
+  it('serialises them: one realty, a consistent state, one time of sending', async () => {
     const { token } = await formAtCollateral();
     const collateral = await Promise.all(
       Array.from({ length: 8 }, (_, i) => submit(token, 'COLLATERAL_INFO', { have_realty: 'yes', realty_type: 'FLAT', realty_address: address('Lipová', String(i + 1)) })),
@@ -299,7 +305,9 @@ describe('concurrent submits on one form', () => {
     expect((form.data as { realty_address: { street: string; number: string } }).realty_address.number).toBe(form.lead!.realty!.houseNumber);
 
     const finishes = await Promise.all(Array.from({ length: 6 }, () => submit(token, 'DOCUMENTS')));
-    expect(finishes.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(finishes.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(new Set(finishes.map((r) => r.body.data.finished_at)).size).toBe(1);
+    expect((await ctx.deps.prisma.lead.findUniqueOrThrow({ where: { id: form.leadId! } })).state).toBe('IN_PROGRESS');
   });
 });
 

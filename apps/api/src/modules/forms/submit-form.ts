@@ -34,14 +34,15 @@ async function audit(tx: Tx, form: ApplicationForm, step: string, meta: { ip: st
 
 /**
  * One step of the application: BASIC_DEAL_INFO (loan changes), PERSON_INFO, BANKING_INFO
- * (empty), COLLATERAL_INFO, DOCUMENTS (finish). The state only moves forward; a step that
- * does not fit the state is a 409; a CLOSED form takes nothing.
+ * (empty), COLLATERAL_INFO, DOCUMENTS (sends it; `finished_at` keeps the first time). The state
+ * only moves forward; a step that does not fit the state is a 409; a CLOSED form (its lead was
+ * closed) takes nothing.
  */
 export async function submitForm(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, token: string, request: SubmitFormRequest, meta: { ip: string; requestId: string }) {
   const formId = await withLockedForm(deps, token, async (tx, form) => {
     const data = (form.data ?? {}) as FormData;
     const lead = form.leadId ? await tx.lead.findUnique({ where: { id: form.leadId } }) : null;
-    let next: Partial<Pick<ApplicationForm, 'state' | 'closedAt'>> & { data?: FormData } = {};
+    let next: Partial<Pick<ApplicationForm, 'state'>> & { data?: FormData } = {};
 
     switch (request.step) {
       case 'BASIC_DEAL_INFO': {
@@ -79,9 +80,11 @@ export async function submitForm(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, 
         break;
       }
       case 'DOCUMENTS': {
+        // Sending the application hands it to staff, but the form stays open: staff may ask for
+        // more documents and send an offer to confirm here. It closes with its lead.
         requireState(form, ['COLLATERAL_INFO'], stepMessages.collateralFirst);
         if (lead && lead.state === 'NEW') await tx.lead.update({ where: { id: lead.id }, data: { state: 'IN_PROGRESS' } });
-        next = { state: 'CLOSED', closedAt: deps.now(), data: { ...data, finished_at: deps.now().toISOString() } };
+        next = { data: { ...data, finished_at: data.finished_at ?? deps.now().toISOString() } };
         break;
       }
     }

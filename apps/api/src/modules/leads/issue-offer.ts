@@ -6,6 +6,7 @@ import { queueEmail } from '../notifications/queue-email.ts';
 import { lockLead } from './find-lead.ts';
 import { latestFormOrder, offerViewOf } from './lead-views.ts';
 import { offerEmail } from './offer-email.ts';
+import { openLeadForm } from './open-lead-form.ts';
 import type { OfferLinkData } from './portal-links.ts';
 
 export const offerMessages = {
@@ -16,15 +17,17 @@ export const offerMessages = {
 /**
  * POST /leads/{id}/offer/: stores a regular or irregular offer, moves the lead to OFFER_SENT and
  * queues the e-mail with the portal link (portal.md §4) to the applicant, with the audit row,
- * all in one transaction. Needs the lead's latest form (its token, not CLOSED) and an e-mail.
+ * all in one transaction. The link leads to the lead's latest form (opened now when the lead has
+ * none; 409 when it is CLOSED) and the applicant needs an e-mail.
  */
 export async function issueOffer(deps: Pick<Deps, 'prisma' | 'now' | 'config'>, leadId: number, body: unknown, actor: StaffActor): Promise<OfferIssueResponse> {
   return deps.prisma.$transaction(async (tx) => {
     const lead = await lockLead(tx, leadId);
     if (lead.state === 'CLOSED' || lead.state === 'CONVERTED') throw conflict(leadMessages.cannotOfferClosed, { state: lead.state });
     if (lead.state === 'OFFER_ACCEPTED') throw conflict(offerMessages.accepted, { state: lead.state });
-    const form = await tx.applicationForm.findFirst({ where: { leadId: lead.id }, orderBy: latestFormOrder });
-    if (!form) throw conflict(leadMessages.noApplicationForm);
+    // A partner's or a back-office lead has no form yet: it gets one, the link's destination.
+    const latest = await tx.applicationForm.findFirst({ where: { leadId: lead.id }, orderBy: latestFormOrder });
+    const form = latest ?? (await openLeadForm(tx, lead));
     if (form.state === 'CLOSED') throw conflict(offerMessages.formClosed);
 
     // The bounds are the loan type's (docs/decisions/0003): known only once the form is.
@@ -73,6 +76,7 @@ export async function issueOffer(deps: Pick<Deps, 'prisma' | 'now' | 'config'>, 
         kind: offer.kind,
         ...(request.kind === 'REGULAR' ? { value: request.value, installment_value: request.installment_value } : { claim_groups: request.claim_groups }),
         state: { from: lead.state, to: 'OFFER_SENT' },
+        ...(latest ? {} : { opened_form_id: form.id }),
         notification_id: notification.id,
       },
     });

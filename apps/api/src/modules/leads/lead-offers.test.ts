@@ -128,11 +128,73 @@ describe('POST /api/v1/leads/{id}/offer/ — regular', () => {
     expect((await ctx.deps.prisma.offer.count({ where: { leadId: small.leadId } }))).toBe(0);
   });
 
-  it('answers 409 without a form, an e-mail, or for a closed lead or form, and writes nothing', async () => {
-    const noForm = await fx.directLead();
+  it('reaches an applicant who has sent the application: the form stays open for the offer', async () => {
+    const lead = await fx.portalLead();
+    const submit = (step: string, data: unknown = {}) => ctx.http().post(`/api/v1/forms/${lead.token}/submit/`).send({ step, data });
+    expect((await submit('COLLATERAL_INFO', { have_realty: 'no' })).status).toBe(200);
+    const sent = await submit('DOCUMENTS');
+    expect(sent.body).toMatchObject({ state: 'COLLATERAL_INFO', data: { finished_at: expect.any(String) } });
+
+    const res = await post(`/leads/${lead.leadId}/offer/`, { kind: 'REGULAR', value: 200_000, installment_value: 5_000 });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const offer = portalDecode(new URL(res.body.link).searchParams.get('offer')!);
+    const applied = await question(lead.token, { type: 'SAVE_APPLICATION_OFFER', ...offer });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect((await get(`/leads/${lead.leadId}/`)).body.state).toBe('OFFER_ACCEPTED');
+  });
+
+  it('opens a portal form for a lead without one (partner, back-office), prefilled with what is known', async () => {
+    const pushed = await fx.directLead({ source: 'LEADSOR', externalId: 'LS-OFFER-1', value: 180_000, installmentValue: 4_500, purpose: 'Nákup automobilu' });
+    const person = await ctx.deps.prisma.person.update({
+      where: { id: pushed.personId! },
+      data: { birthNumber: '8403174219', identityCard: '215487963', addresses: { create: { type: 'PERMANENT', wholeAddress: 'Husova 12, 602 00 Brno', street: 'Husova', houseNumber: '12', city: 'Brno', zip: '602 00' } } },
+    });
+    const res = await post(`/leads/${pushed.id}/offer/`, { kind: 'REGULAR', value: 150_000, installment_value: 4_000 });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const token = new URL(res.body.link).searchParams.get('token')!;
+
+    const form = await ctx.http().get(`/api/v1/forms/${token}/?raw_data=true`);
+    expect(form.body).toMatchObject({
+      type: 'CONSUMER_LOAN',
+      state: 'BASIC_DEAL_INFO',
+      raw_data: {
+        value: 180_000,
+        installment_value: 4_500,
+        purpose: 'Nákup automobilu',
+        first_name: person.firstName,
+        last_name: person.lastName,
+        email: person.email,
+        birth_number: '8403174219',
+        identity_card: '215487963',
+        permanent_address: { whole_address: 'Husova 12, 602 00 Brno', street: 'Husova', number: '12', city: 'Brno', zip: '602 00' },
+      },
+      offer_drafts: [{ kind: 'REGULAR', value: 150_000, installment_value: 4_000 }],
+    });
+    const audit = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { action: 'lead.offer', entityId: String(pushed.id) } });
+    expect(audit.changes).toMatchObject({ opened_form_id: expect.any(Number) });
+
+    // The applicant confirms the offer, then completes the application in the portal.
+    const applied = await question(token, { type: 'SAVE_APPLICATION_OFFER', value: 150_000, installment_value: 4_000 });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect((await get(`/leads/${pushed.id}/`)).body).toMatchObject({ state: 'OFFER_ACCEPTED', source: 'LEADSOR' });
+
+    // A second offer to a lead with a form uses that form; an investment lead gets a business form.
+    const business = await fx.directLead({ dealType: 'INVESTMENT_LOAN_V15', value: 900_000, installmentValue: 20_000 });
+    const big = await post(`/leads/${business.id}/offer/`, { kind: 'REGULAR', value: 6_000_000, installment_value: 100_000 });
+    expect(big.status, JSON.stringify(big.body)).toBe(201);
+    const again = await post(`/leads/${business.id}/offer/`, { kind: 'REGULAR', value: 800_000, installment_value: 20_000 });
+    expect(new URL(again.body.link).searchParams.get('token')).toBe(new URL(big.body.link).searchParams.get('token'));
+    expect(await ctx.deps.prisma.applicationForm.findMany({ where: { leadId: business.id }, select: { type: true } })).toEqual([{ type: 'INVESTMENT_LOAN' }]);
+  });
+
+  it('answers 409 without an e-mail, or for a closed lead or form, and writes nothing (not even a form)', async () => {
+    const noForm = await fx.directLead({ person: null });
     const a = await post(`/leads/${noForm.id}/offer/`, { kind: 'REGULAR', value: 200_000, installment_value: 5_000 });
     expect(a.status).toBe(409);
-    expect(a.body.detail).toBe(leadMessages.noApplicationForm);
+    expect(a.body.detail).toBe(leadMessages.noPerson);
+    const invalid = await fx.directLead();
+    expect((await post(`/leads/${invalid.id}/offer/`, { kind: 'REGULAR', value: 10, installment_value: 5_000 })).status).toBe(400);
+    expect(await ctx.deps.prisma.applicationForm.count({ where: { leadId: { in: [noForm.id, invalid.id] } } })).toBe(0);
 
     const noEmail = await fx.portalLead();
     await ctx.deps.prisma.person.update({ where: { id: noEmail.personId }, data: { email: null } });
@@ -152,7 +214,7 @@ describe('POST /api/v1/leads/{id}/offer/ — regular', () => {
     expect(d.status).toBe(409);
     expect(d.body.detail).toBe(leadMessages.cannotOfferClosed);
 
-    for (const id of [noForm.id, noEmail.leadId, closedForm.leadId, closed.leadId]) {
+    for (const id of [noForm.id, invalid.id, noEmail.leadId, closedForm.leadId, closed.leadId]) {
       expect(await ctx.deps.prisma.offer.count({ where: { leadId: id } })).toBe(0);
       expect(await outbox(id)).toEqual([]);
     }

@@ -125,13 +125,21 @@ export function ApplicationFormSection({ leadId, hasForm }: { leadId: number; ha
   );
 }
 
+/** Where the applicant is: a sent application stays open (offers, more documents) until the lead closes. */
+export function formProgress(form: Pick<StaffApplicationForm, 'state' | 'data'>): string {
+  if (!form.state) return 'Nezahájeno';
+  const sentAt = form.data.finished_at;
+  if (form.state !== 'CLOSED' && typeof sentAt === 'string' && !Number.isNaN(Date.parse(sentAt))) return `Odeslána žadatelem ${formatDateTime(sentAt)}`;
+  return FormState.labels[form.state];
+}
+
 function FormDetail({ form }: { form: StaffApplicationForm }) {
   return (
     <>
       <DescriptionList
         items={[
           { label: 'Druh formuláře', value: FormType.labels[form.type] },
-          { label: 'Stav vyplnění', value: form.state ? FormState.labels[form.state] : 'Nezahájeno' },
+          { label: 'Stav vyplnění', value: formProgress(form) },
           { label: 'Nabídka přijata', value: formatBoolean(form.offer_applied) },
           { label: 'Založeno', value: formatDateTime(form.created_at) },
           { label: 'Naposledy změněno', value: formatDateTime(form.updated_at) },

@@ -1,4 +1,4 @@
-import { DealType, LeadSource, LeadState, PersonRole, type LeadDetail, type ResendFormResponse } from '@lending/contracts';
+import { DealType, formTypeOfDealType, LeadSource, LeadState, PersonRole, type LeadDetail, type ResendFormResponse } from '@lending/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, api } from '../../shared/api';
@@ -90,16 +90,16 @@ function LeadDetailView({ lead }: { lead: LeadDetail }) {
         actions={
           canWrite && (
             <>
-              <button
-                type="button"
-                className="button"
-                disabled={!isOpen || !form}
-                aria-describedby={!form ? 'offer-unavailable' : undefined}
-                onClick={() => setDialog('offer')}
-              >
+              <button type="button" className="button" disabled={!isOpen} aria-describedby={!form && isOpen ? 'no-form' : undefined} onClick={() => setDialog('offer')}>
                 Vydat nabídku
               </button>
-              <button type="button" className="button button--secondary" disabled={!form || resending} onClick={() => void resendForm()}>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={!form || resending}
+                aria-describedby={!form && isOpen ? 'no-form' : undefined}
+                onClick={() => void resendForm()}
+              >
                 {resending ? 'Odesílám…' : 'Znovu odeslat formulář'}
               </button>
               <button type="button" className="button button--danger" disabled={!isOpen} onClick={() => setDialog('close')}>
@@ -109,9 +109,9 @@ function LeadDetailView({ lead }: { lead: LeadDetail }) {
           )
         }
       />
-      {canWrite && !form && (
-        <p id="offer-unavailable" className="field__hint">
-          Nabídku ani odkaz na formulář nelze poslat: žádost nemá formulář.
+      {canWrite && !form && isOpen && (
+        <p id="no-form" className="field__hint">
+          Žadatel zatím nemá formulář v portálu. Založí se s první nabídkou, kterou mu pošlete e-mailem; pak půjde poslat i odkaz na formulář.
         </p>
       )}
 
@@ -152,10 +152,10 @@ function LeadDetailView({ lead }: { lead: LeadDetail }) {
       <DebtsSection leadId={lead.id} canWrite={canWrite} />
       <CallDataSection leadId={lead.id} canWrite={canWrite} />
 
-      {form && (
+      {isOpen && (
         <OfferDialog
           leadId={lead.id}
-          formType={form.type}
+          formType={form?.type ?? formTypeOfDealType(lead.deal_type)}
           open={dialog === 'offer'}
           onClose={() => setDialog(null)}
           onIssued={() => {

@@ -163,6 +163,26 @@ describe('offer dialog', () => {
     expect(await screen.findByText('Nabídka byla vydána a odeslána e-mailem na adresu jiri.dvorak@seznam.cz.')).toBeTruthy();
   });
 
+  it('offers to a partner lead without a portal form, within the bounds of its deal type', async () => {
+    const user = userEvent.setup();
+    const { calls } = leadApi(leadDetail({ source: 'LEADSOR', deal_type: 'INVESTMENT_LOAN', application_form: null }), {
+      'GET /api/v1/leads/101/application_form/': () => ({ status: 404, body: { detail: 'Žádost nebyla nalezena.' } }),
+      'POST /api/v1/leads/101/offer/': (call) => ({ status: 201, body: issued(call.body) }),
+    });
+    renderApp('/leads/101');
+
+    expect(await screen.findByText(/Žadatel zatím nemá formulář v portálu/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Znovu odeslat formulář' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Vydat nabídku' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Vydat nabídku' });
+    // 6 million is over the consumer bound, within the business one.
+    await user.type(within(dialog).getByLabelText(/Výše úvěru/), '6 000 000');
+    await user.type(within(dialog).getByLabelText(/Měsíční splátka/), '90 000');
+    await user.click(within(dialog).getByRole('button', { name: 'Odeslat nabídku' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ kind: 'REGULAR', value: 6000000, installment_value: 90000 });
+  });
+
   it('builds an irregular offer from claim groups and checks every group', async () => {
     const user = userEvent.setup();
     const { calls } = leadApi(leadDetail(), {
@@ -281,5 +301,15 @@ describe('lead detail', () => {
     mockApi({ ...meHandler(), 'GET /api/v1/leads/999/': () => ({ status: 404, body: { detail: 'Lead nebyl nalezen.' } }) });
     renderApp('/leads/999');
     expect(await screen.findByRole('heading', { level: 1, name: 'Žádost nebyla nalezena' })).toBeTruthy();
+  });
+});
+
+describe('form progress', () => {
+  it('tells a sent application (still open for offers) from one being filled or closed', async () => {
+    const { formProgress } = await import('./ApplicationFormSection');
+    expect(formProgress({ state: 'PERSON_INFO', data: {} })).toBe('Vyplněny osobní údaje');
+    expect(formProgress({ state: 'COLLATERAL_INFO', data: { finished_at: '2026-11-20T09:15:00.000Z' } })).toMatch(/^Odeslána žadatelem 20\. 11\. 2026/);
+    expect(formProgress({ state: 'CLOSED', data: { finished_at: '2026-11-20T09:15:00.000Z' } })).toBe('Uzavřená');
+    expect(formProgress({ state: null, data: {} })).toBe('Nezahájeno');
   });
 });

@@ -51,6 +51,8 @@ export default function DocumentsPage() {
   const [busy, setBusy] = useState<'connect' | 'verify' | 'submit' | null>(null);
 
   const statements = overview?.bank_statements;
+  // A sent application stays open: staff may ask for more documents (portal.md leaves it to us).
+  const sentAt = typeof application.form?.data.finished_at === 'string' ? application.form.data.finished_at : null;
   const unverified = statements?.unverified_count ?? 0;
 
   // Leaving with statements nobody verified would lose the applicant's work: warn (portal.md §2).
@@ -121,6 +123,11 @@ export default function DocumentsPage() {
   const bankFiles = overview.categories.filter((c) => c.requirement === 'BANK_STATEMENTS').flatMap((c) => c.files);
   return (
     <StepLayout path={paths.documents} title="Dokumenty" type={type} intro="Nahrajte prosím dokumenty, díky kterým žádost posoudíme rychleji.">
+      {sentAt && (
+        <p className="notice notice--success">
+          Žádost jste odeslali {new Date(sentAt).toLocaleDateString('cs-CZ')}. Pokud Vás požádáme o další dokumenty, nahrajte je zde a odešlete je.
+        </p>
+      )}
       <p className={overview.missing_count > 0 ? 'counter' : 'counter counter--done'} aria-live="polite">
         {remainingFilesText(overview.missing_count)}
       </p>
@@ -177,7 +184,7 @@ export default function DocumentsPage() {
       </div>
       <div className="actions actions--submit">
         <button type="button" className="button button--large" onClick={() => void submit()} disabled={busy === 'submit'}>
-          Odeslat žádost
+          {sentAt ? 'Odeslat doplněné dokumenty' : 'Odeslat žádost'}
         </button>
       </div>
     </StepLayout>
