@@ -72,6 +72,9 @@ test('staff work an application from the portal: offer by e-mail, closing a lead
   expect(mail?.recipient).toBe(APPLICANT.email);
   const link = /http:\/\/127\.0\.0\.1:3100\/\S+/.exec(mail!.body)?.[0];
   expect(link).toContain('offer=');
+  // Staff see the e-mail on the lead, its link clickable.
+  await page.getByText('Nabídka úvěru', { exact: true }).click();
+  await expect(page.getByRole('link', { name: `${link} (nové okno)`, exact: true })).toHaveAttribute('href', link!);
 
   // The link works although the application was sent: the applicant sees the offer and confirms it.
   await applicant.goto(link!);

@@ -364,6 +364,14 @@ export const leadRealtyView = z.object({
   whole_address: z.string().nullable(),
 });
 
+/** An e-mail about the lead in the outbox (offers, form links): what the applicant received. */
+export const leadEmailView = notificationRef.extend({
+  body: z.string(),
+  sent_at: z.iso.datetime().nullable(),
+  error: z.string().nullable(),
+});
+export type LeadEmailView = z.infer<typeof leadEmailView>;
+
 export const leadDetail = leadListItem.extend({
   purpose: z.string().nullable(),
   external_id: z.string().nullable(),
@@ -373,6 +381,8 @@ export const leadDetail = leadListItem.extend({
   realty: leadRealtyView.nullable(),
   application_form: leadFormSummary.nullable(),
   offers: z.array(offerView),
+  /** Newest first, at most the last 50. */
+  emails: z.array(leadEmailView),
   closed_note: z.string().nullable(),
   closed_at: z.iso.datetime().nullable(),
   assigned_to_id: z.number().int().nullable(),

@@ -64,6 +64,7 @@ export function leadDetail(overrides: Partial<LeadDetail> = {}): LeadDetail {
       closed_at: null,
     },
     offers: [],
+    emails: [],
     closed_note: null,
     closed_at: null,
     assigned_to_id: null,

@@ -19,10 +19,12 @@ const detailInclude = {
   offers: { include: { claimGroups: true }, orderBy: { id: 'desc' } },
 } satisfies Prisma.LeadInclude;
 
-/** GET /leads/{id}/: the lead with its person, parties, latest form, offers and closing. */
+/** GET /leads/{id}/: the lead with its person, parties, latest form, offers, e-mails and closing. */
 export async function getLead(deps: Pick<Deps, 'prisma'> | { prisma: Tx }, id: number): Promise<LeadDetail> {
   await findLead(deps.prisma, id);
   const lead = await deps.prisma.lead.findUniqueOrThrow({ where: { id }, include: detailInclude });
+  // The outbox refers to its subject by name and id, not by a foreign key.
+  const emails = await deps.prisma.notification.findMany({ where: { entityType: 'Lead', entityId: String(id), type: 'EMAIL' }, orderBy: { id: 'desc' }, take: 50 });
   const person = lead.person;
   const form = lead.applicationForms[0];
   return {
@@ -68,6 +70,17 @@ export async function getLead(deps: Pick<Deps, 'prisma'> | { prisma: Tx }, id: n
         }
       : null,
     offers: lead.offers.map(offerViewOf),
+    emails: emails.map((n) => ({
+      id: n.id,
+      name: n.name,
+      recipient: n.recipient,
+      subject: n.subject,
+      body: n.body,
+      state: n.state,
+      error: n.error,
+      created_at: n.createdAt.toISOString(),
+      sent_at: iso(n.sentAt),
+    })),
     closed_note: lead.closedNote,
     closed_at: iso(lead.closedAt),
     assigned_to_id: lead.assignedToId,

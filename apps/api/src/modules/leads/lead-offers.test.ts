@@ -84,6 +84,10 @@ describe('POST /api/v1/leads/{id}/offer/ — regular', () => {
     expect(applied.body.is_offer_applied).toBe(true);
     const detail = await get(`/leads/${lead.leadId}/`);
     expect(detail.body).toMatchObject({ state: 'OFFER_ACCEPTED', offer_applied: true, value: 280_000, installment_value: 7_500 });
+    // Staff see what the applicant was sent.
+    expect(detail.body.emails).toEqual([
+      { id: mail!.id, name: 'lead.offer', recipient: lead.applicant.email, subject: 'Nabídka úvěru', body: mail!.body, state: 'PENDING', error: null, created_at: expect.any(String), sent_at: null },
+    ]);
     expect(detail.body.offers[0].applied_at).not.toBeNull();
 
     const audit = await ctx.deps.prisma.auditLog.findMany({ where: { action: 'lead.offer', entityId: String(lead.leadId) } });

@@ -15,6 +15,7 @@ import { ApplicationFormSection } from './ApplicationFormSection';
 import { CallDataSection } from './CallDataSection';
 import { CloseLeadDialog } from './CloseLeadDialog';
 import { DebtsSection } from './DebtsSection';
+import { EmailsSection } from './EmailsSection';
 import { IdmSection } from './IdmSection';
 import { IncomesExpensesSection } from './IncomesExpensesSection';
 import { OfferDialog } from './OfferDialog';
@@ -147,6 +148,7 @@ function LeadDetailView({ lead }: { lead: LeadDetail }) {
 
       <ApplicationFormSection leadId={lead.id} hasForm={form !== null} />
       <OffersSection offers={lead.offers} />
+      <EmailsSection emails={lead.emails} />
       <IdmSection leadId={lead.id} canWrite={canWrite && isOpen} />
       <IncomesExpensesSection leadId={lead.id} people={people} canWrite={canWrite} />
       <DebtsSection leadId={lead.id} canWrite={canWrite} />

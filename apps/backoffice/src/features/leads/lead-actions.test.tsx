@@ -304,6 +304,36 @@ describe('lead detail', () => {
   });
 });
 
+describe('e-mails of the lead', () => {
+  it('lists what the applicant was sent, with the portal link clickable', async () => {
+    const user = userEvent.setup();
+    const link = 'http://localhost:3000/dokumenty?token=f0c1b2a3-token&offer=eyJ2YWx1ZSI6MTAwMDAwfQ%3D%3D';
+    leadApi(
+      leadDetail({
+        emails: [
+          {
+            id: 5,
+            name: 'lead.offer',
+            recipient: 'jiri.dvorak@seznam.cz',
+            subject: 'Nabídka úvěru',
+            body: `Dobrý den,\n\nNabídku si můžete prohlédnout a potvrdit zde:\n${link}\n\nS pozdravem`,
+            state: 'SENT',
+            error: null,
+            created_at: '2025-03-05T10:00:00.000Z',
+            sent_at: '2025-03-05T10:00:02.000Z',
+          },
+        ],
+      }),
+    );
+    renderApp('/leads/101');
+
+    const section = (await screen.findByRole('heading', { name: 'E-maily žadateli' })).closest('section')!;
+    await user.click(within(section).getByText('Nabídka úvěru'));
+    expect(within(section).getByText('Odesláno')).toBeTruthy();
+    expect(within(section).getByRole('link', { name: `${link} (nové okno)` }).getAttribute('href')).toBe(link);
+  });
+});
+
 describe('form progress', () => {
   it('tells a sent application (still open for offers) from one being filled or closed', async () => {
     const { formProgress } = await import('./ApplicationFormSection');
