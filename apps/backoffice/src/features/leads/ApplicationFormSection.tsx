@@ -28,7 +28,7 @@ const dataLabels: Record<string, string> = {
   consent: 'Souhlas se zpracováním údajů',
   consent_at: 'Souhlas udělen',
   banking_info_at: 'Bankovní údaje odeslány',
-  finished_at: 'Žádost dokončena',
+  finished_at: 'Žádost odeslána',
   applied_offer_id: 'Přijatá nabídka (č.)',
 };
 const timestampKeys = new Set(['consent_at', 'banking_info_at', 'finished_at']);
