@@ -2,8 +2,6 @@ import { expect, test } from '@playwright/test';
 import { saveScreenshot } from './screenshots';
 import { E2E_ADMIN } from './support';
 
-const { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = E2E_ADMIN;
-
 test('an anonymous visitor is sent to the login page', async ({ page }) => {
   await page.goto('/admin/');
 
@@ -15,7 +13,7 @@ test('an anonymous visitor is sent to the login page', async ({ page }) => {
 test('a wrong password shows a Czech error', async ({ page }) => {
   await page.goto('/admin/login');
 
-  await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
+  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
   await page.getByLabel('Heslo').fill('spatne-heslo');
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
 
@@ -26,12 +24,12 @@ test('a wrong password shows a Czech error', async ({ page }) => {
 test('the admin signs in, sees who is signed in and signs out', async ({ page }) => {
   await page.goto('/admin/login');
 
-  await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
-  await page.getByLabel('Heslo').fill(ADMIN_PASSWORD);
+  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
+  await page.getByLabel('Heslo').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
 
   await expect(page).toHaveURL('/admin/');
-  await expect(page.getByText(`Přihlášen: ${ADMIN_EMAIL} (Administrátor)`)).toBeVisible();
+  await expect(page.getByText(`Přihlášen: ${E2E_ADMIN.email} (Administrátor)`)).toBeVisible();
   await saveScreenshot(page, 'backoffice-dashboard');
 
   await page.getByRole('button', { name: 'Odhlásit se' }).click();

@@ -1,8 +1,8 @@
 import { formMessages as m, makeBirthNumber, makeCompanyId } from '@lending/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { FORM_NOT_FOUND } from './form-token.ts';
 import { closeLead } from '../leads/close-lead.ts';
+import { FORM_NOT_FOUND } from './form-token.ts';
 import { FORM_CLOSED } from './lock-form.ts';
 import { stepMessages } from './submit-form.ts';
 

@@ -38,7 +38,7 @@ export function EmailsSection({ emails }: { emails: readonly LeadEmailView[] }) 
               <details>
                 <summary>
                   <strong>{email.subject ?? '(bez předmětu)'}</strong> – {email.recipient}, {formatDateTime(email.sent_at ?? email.created_at)}{' '}
-                  <StatusBadge label={NotificationState.labels[email.state]} tone={email.state === 'SENT' ? 'success' : toneOf(email.state)} />
+                  <StatusBadge label={NotificationState.labels[email.state]} tone={toneOf(email.state)} />
                 </summary>
                 <EmailBody text={email.body} />
                 {email.error && <p className="field__error">{email.error}</p>}

@@ -16,6 +16,7 @@ const tones: Record<string, BadgeTone> = {
   CLOSED: 'neutral',
   FINISHED: 'success',
   FAILED: 'danger',
+  SENT: 'success',
   ACTIVE: 'warning',
   SUSPENDED: 'neutral',
 };
