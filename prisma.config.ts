@@ -6,7 +6,7 @@ export default defineConfig({
   schema: 'prisma/schema.prisma',
   migrations: {
     path: 'prisma/migrations',
-    seed: 'node --import tsx prisma/seed.ts',
+    seed: 'node prisma/seed.ts',
   },
   datasource: {
     url: process.env.DATABASE_URL ?? '',

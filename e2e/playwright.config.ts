@@ -40,7 +40,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/api/src/server.ts',
+    command: 'node apps/api/src/server.ts',
     cwd: repoRoot,
     url: 'http://127.0.0.1:3100/api/v1/healthcheck/ready/',
     timeout: 180_000,

@@ -139,7 +139,7 @@ test('the persons list filters by every flag and keeps the filter in the URL', a
 test('a partner lead gets an offer by e-mail and its applicant finishes the application in the portal', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   // The operator issues the partner's key with the CLI, on the running server's database.
-  const key = execFileSync('node', ['--import', 'tsx', 'apps/api/src/cli.ts', 'create-api-key', 'LEADSOR', 'Leadsor e2e'], {
+  const key = execFileSync('node', ['apps/api/src/cli.ts', 'create-api-key', 'LEADSOR', 'Leadsor e2e'], {
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
     env: { ...process.env, DATA_DIR: process.env.LENDING_E2E_DATA_DIR!, LOG_LEVEL: 'silent' },
     encoding: 'utf8',

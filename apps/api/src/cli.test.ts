@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 function cli(args: string[], env: Record<string, string> = {}, input?: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'cli.ts'), ...args], {
+  return spawnSync(process.execPath, [path.join(import.meta.dirname, 'cli.ts'), ...args], {
     env: { ...process.env, DATABASE_URL: ctx.deps.config.DATABASE_URL!, LOG_LEVEL: 'silent', ...env },
     input,
     encoding: 'utf8',

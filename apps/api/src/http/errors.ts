@@ -4,12 +4,14 @@ import type { z } from 'zod';
 
 /** An error with an HTTP status and a DRF-style JSON body, thrown by use cases and guards. */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Record<string, unknown>,
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+  constructor(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) {
     super(typeof body.detail === 'string' ? body.detail : `HTTP ${status}`);
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
   }
 }
 

@@ -49,10 +49,12 @@ export interface RouteContext<B, Q, P> {
 
 /** A reply with a status other than 200, or with no body (204). */
 export class Reply {
-  constructor(
-    readonly status: number,
-    readonly body?: unknown,
-  ) {}
+  readonly status: number;
+  readonly body?: unknown;
+  constructor(status: number, body?: unknown) {
+    this.status = status;
+    this.body = body;
+  }
 }
 
 export interface RouteDef<B = unknown, Q = unknown, P = unknown> {

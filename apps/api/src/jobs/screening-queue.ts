@@ -51,8 +51,10 @@ export interface ClaimedScreening {
 
 /** The run lost its claim (it timed out and another worker took the row, or the row is gone). */
 export class LeaseLost extends Error {
-  constructor(readonly screeningId: number) {
+  readonly screeningId: number;
+  constructor(screeningId: number) {
     super(`screening ${screeningId}: the job's lease was lost`);
+    this.screeningId = screeningId;
     this.name = 'LeaseLost';
   }
 }

@@ -2,11 +2,12 @@ import { clearTokens, getTokens, setTokens } from './session';
 
 /** Any non-2xx answer. `body` is the parsed JSON body (DRF-style errors) when there was one. */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, body: unknown) {
     super(`API answered ${status}`);
+    this.status = status;
+    this.body = body;
     this.name = 'ApiError';
   }
 

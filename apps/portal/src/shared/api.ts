@@ -19,11 +19,12 @@ export const SERVER_ERROR_MESSAGE = 'Došlo k chybě na serveru. Zkuste to pros�
 
 /** Error raised for any non-2xx answer of the API; `body` is the parsed JSON if there was one. */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, body: unknown) {
     super(`API answered ${status}`);
+    this.status = status;
+    this.body = body;
     this.name = 'ApiError';
   }
 }

@@ -75,7 +75,10 @@ const MIN_FUZZY_LENGTH = 3;
  * search forgives a typo ("Masarikova") with pg_trgm word similarity. Czech addresses only.
  */
 export class BundledAddressProvider implements AddressProvider {
-  constructor(private readonly prisma: PrismaClient) {}
+  private readonly prisma: PrismaClient;
+  constructor(prisma: PrismaClient) {
+    this.prisma = prisma;
+  }
 
   async suggest(request: AddressSuggestRequest): Promise<AddressSuggestResponse> {
     const ok = (suggestions: AddressSuggestion[]): AddressSuggestResponse => ({ resultCode: 'OK', errorMessage: null, id: request.id ?? null, suggestions });

@@ -58,7 +58,10 @@ function toSuggestion(raw: unknown): AddressSuggestion | null {
  * becomes resultCode FAIL with a Czech message, never an exception.
  */
 export class SmartformAddressProvider implements AddressProvider {
-  constructor(private readonly options: SmartformOptions) {}
+  private readonly options: SmartformOptions;
+  constructor(options: SmartformOptions) {
+    this.options = options;
+  }
 
   async suggest(request: AddressSuggestRequest): Promise<AddressSuggestResponse> {
     const { url, clientId, password, logger } = this.options;

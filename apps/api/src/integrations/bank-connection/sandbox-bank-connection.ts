@@ -24,7 +24,10 @@ export const SANDBOX_HISTORY_DAYS = 120;
 /** The sandbox provider is our own page: `/api/v1/bank-sandbox/{clientId}/`. */
 export class SandboxBankConnectionProvider implements BankConnectionProvider {
   readonly name = 'sandbox';
-  constructor(private readonly publicUrl: string | undefined) {}
+  private readonly publicUrl: string | undefined;
+  constructor(publicUrl: string | undefined) {
+    this.publicUrl = publicUrl;
+  }
 
   authorizationUrl(clientId: string): string {
     return `${(this.publicUrl ?? '').replace(/\/$/, '')}/api/v1/bank-sandbox/${encodeURIComponent(clientId)}/`;

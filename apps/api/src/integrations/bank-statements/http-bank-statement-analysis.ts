@@ -40,11 +40,14 @@ const answer = z.object({
  * Anything else (other statuses, time-outs, an answer of another shape) is "unavailable".
  */
 export class HttpBankStatementAnalysis implements BankStatementAnalysis {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly apiKey?: string,
-    private readonly timeoutMs = 20_000,
-  ) {}
+  private readonly baseUrl: string;
+  private readonly apiKey?: string;
+  private readonly timeoutMs: number;
+  constructor(baseUrl: string, apiKey?: string, timeoutMs = 20_000) {
+    this.baseUrl = baseUrl;
+    this.apiKey = apiKey;
+    this.timeoutMs = timeoutMs;
+  }
 
   async analyse(statement: StatementFile): Promise<StatementAnalysis> {
     const headers: Record<string, string> = {

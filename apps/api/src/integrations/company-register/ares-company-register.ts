@@ -12,10 +12,12 @@ const aresSubject = z.object({
  * 404 when no subject has that IČO.
  */
 export class AresCompanyRegister implements CompanyRegister {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly timeoutMs = 5000,
-  ) {}
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  constructor(baseUrl: string, timeoutMs = 5000) {
+    this.baseUrl = baseUrl;
+    this.timeoutMs = timeoutMs;
+  }
 
   async lookup(companyId: string): Promise<CompanyLookup> {
     let response: Response;

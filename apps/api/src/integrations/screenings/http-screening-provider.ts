@@ -24,7 +24,10 @@ const messages = {
 export class HttpScreeningProvider implements ScreeningProvider {
   readonly name = 'http';
 
-  constructor(private readonly options: HttpScreeningProviderOptions) {}
+  private readonly options: HttpScreeningProviderOptions;
+  constructor(options: HttpScreeningProviderOptions) {
+    this.options = options;
+  }
 
   async screen(request: ScreeningRequest, signal: AbortSignal): Promise<ScreeningData> {
     const body: ScreeningGatewayRequest = {

@@ -59,13 +59,13 @@ export interface ScreeningRequest {
  * or not (it refused the question, the person lacks the data it needs).
  */
 export class ScreeningFailed extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    /** What happened, for the logs (never shown to staff, never personal data). */
-    readonly detail?: string,
-  ) {
+  readonly retryable: boolean;
+  /** What happened, for the logs (never shown to staff, never personal data). */
+  readonly detail?: string;
+  constructor(message: string, retryable: boolean, detail?: string) {
     super(message);
+    this.retryable = retryable;
+    this.detail = detail;
     this.name = 'ScreeningFailed';
   }
 }

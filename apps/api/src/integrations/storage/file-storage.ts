@@ -16,8 +16,10 @@ export interface StoredFileMeta {
 }
 
 export class StoredFileNotFound extends Error {
-  constructor(readonly key: string) {
+  readonly key: string;
+  constructor(key: string) {
     super(`No stored file under ${key}`);
+    this.key = key;
   }
 }
 

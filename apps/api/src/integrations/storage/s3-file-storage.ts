@@ -69,10 +69,12 @@ async function toBuffer(body: Readable | Buffer): Promise<Buffer> {
  * PUT is atomic in S3, which gives the same no-partial-file guarantee as the local driver.
  */
 export class S3FileStorage implements FileStorage {
-  constructor(
-    private readonly settings: S3Settings,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly settings: S3Settings;
+  private readonly now: () => Date;
+  constructor(settings: S3Settings, now: () => Date = () => new Date()) {
+    this.settings = settings;
+    this.now = now;
+  }
 
   private urlOf(key: string): URL {
     assertSafeKey(key);
