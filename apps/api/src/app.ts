@@ -4,10 +4,11 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { errorHandler, messages } from './http/errors.ts';
 import { mountRoutes, type RouteDef } from './http/routes.ts';
-import { redactUrl } from './logger.ts';
+import { redactUrl, serializeError } from './logger.ts';
 import { addressRoutes } from './modules/address/router.ts';
 import { auditRoutes } from './modules/audit/router.ts';
 import { bankConnectionRoutes } from './modules/bank-connection/router.ts';
@@ -25,9 +26,13 @@ import { webhookRoutes } from './modules/webhooks/router.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 
-/** Every API route of the product, in one table: mounted, documented and auth-tested from here. */
-export function allRoutes(): RouteDef[] {
-  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...staffLeadRoutes, ...webhookRoutes, ...addressRoutes, ...documentRoutes, ...bankConnectionRoutes, ...personRoutes, ...screeningRoutes, ...isirRoutes];
+/**
+ * Every API route of the product, in one table: mounted, documented and auth-tested from here.
+ * The sandbox bank's pages exist only while that sandbox is the configured provider.
+ */
+export function allRoutes(config?: Pick<Config, 'BANK_CONNECTION_PROVIDER'>): RouteDef[] {
+  const bankRoutes = config && config.BANK_CONNECTION_PROVIDER !== 'sandbox' ? bankConnectionRoutes.filter((r) => !r.path.startsWith('/api/v1/bank-sandbox/')) : bankConnectionRoutes;
+  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...staffLeadRoutes, ...webhookRoutes, ...addressRoutes, ...documentRoutes, ...bankRoutes, ...personRoutes, ...screeningRoutes, ...isirRoutes];
   const all: RouteDef[] = [...routes, ...docsRoutes(() => all)];
   return all;
 }
@@ -69,13 +74,23 @@ export function createApp(deps: Deps): Express {
         return id;
       },
       serializers: {
+        err: serializeError,
         req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      // 503 is the database being away (logged once by the error handler), not a fault of ours.
+      customLogLevel: (_req, res, err) => (err || (res.statusCode >= 500 && res.statusCode !== 503) ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      // pino-http invents an Error with a stack for every 5xx; the error handler logged the real one.
+      customErrorObject: (_req, _res, error, value: Record<string, unknown>) => (error.message.startsWith('failed with status code') ? { res: value.res, responseTime: value.responseTime } : value),
       autoLogging: { ignore: (req) => req.url?.startsWith('/api/v1/healthcheck/') ?? false },
     }),
   );
+  // While shutting down, every answer closes its connection, so keep-alive clients reconnect to
+  // another replica instead of waiting on this one.
+  app.use((_req, res, next) => {
+    if (deps.lifecycle.draining) res.set('Connection', 'close');
+    next();
+  });
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -95,7 +110,7 @@ export function createApp(deps: Deps): Express {
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   app.use('/api/v1/docs/assets', docsAssets());
   const api = express.Router({ strict: true, caseSensitive: true });
-  mountRoutes(api, allRoutes(), deps);
+  mountRoutes(api, allRoutes(deps.config), deps);
   app.use(api);
   app.use('/api', (_req, res) => {
     res.status(404).json({ detail: messages.notFound });

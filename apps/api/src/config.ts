@@ -2,6 +2,25 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** The demo administrator's password: public (README), so never accepted in production. */
+export const DEMO_PASSWORD = 'Demo-heslo-2026';
+
+// Development and test get a working product with no settings: demo data, a demo administrator
+// and the built-in sandboxes of the outside services. Production gets none of these by default:
+// each sandbox must be chosen explicitly, and staff accounts come from `pnpm cli create-user`.
+const DEVELOPMENT_DEFAULTS: Record<string, string> = {
+  ADMIN_EMAIL: 'admin@demo.cz',
+  ADMIN_PASSWORD: DEMO_PASSWORD,
+  SEED_DEMO_DATA: 'true',
+  COMPANY_REGISTER: 'sandbox',
+  ADDRESS_PROVIDER: 'bundled',
+  BANK_STATEMENT_ANALYSIS: 'sandbox',
+  BANK_CONNECTION_PROVIDER: 'sandbox',
+  SCREENING_PROVIDER: 'sandbox',
+};
+/** Outside services a production deployment must choose (a sandbox only by saying so). */
+const PRODUCTION_CHOICES = ['COMPANY_REGISTER', 'ADDRESS_PROVIDER', 'BANK_STATEMENT_ANALYSIS', 'BANK_CONNECTION_PROVIDER', 'SCREENING_PROVIDER'] as const;
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
 
 const configSchema = z.object({
@@ -10,18 +29,19 @@ const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
-  ADMIN_EMAIL: z.email().default('admin@demo.cz'),
-  ADMIN_PASSWORD: z.string().min(8).default('Demo-heslo-2026'),
+  // The administrator created at start when missing (none when unset: production's default).
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   CRM_WEBHOOK_USER: z.string().min(1).default('pipedrive'),
   CRM_WEBHOOK_PASSWORD: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
   // Company register (IČO lookups): the built-in sandbox, or ARES's public REST API.
-  COMPANY_REGISTER: z.enum(['sandbox', 'ares']).default('sandbox'),
+  COMPANY_REGISTER: z.enum(['sandbox', 'ares']),
   ARES_URL: z.url().default('https://ares.gov.cz/ekonomicke-subjekty-v-be/rest'),
   // Address whisperer: the bundled Czech address list, or SmartForm's web service.
-  ADDRESS_PROVIDER: z.enum(['bundled', 'smartform']).default('bundled'),
+  ADDRESS_PROVIDER: z.enum(['bundled', 'smartform']),
   SMARTFORM_URL: z.url().default('https://secure.smartform.cz/smartform-ws/oracle/v10'),
   SMARTFORM_CLIENT_ID: optionalString,
   SMARTFORM_PASSWORD: optionalString,
@@ -35,14 +55,15 @@ const configSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   // Bank-statement analysis: the sandbox reads text PDFs itself; 'http' posts them to a service.
-  BANK_STATEMENT_ANALYSIS: z.enum(['sandbox', 'http']).default('sandbox'),
+  BANK_STATEMENT_ANALYSIS: z.enum(['sandbox', 'http']),
   BANK_STATEMENT_ANALYSIS_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   BANK_STATEMENT_ANALYSIS_API_KEY: optionalString,
-  // Online bank-account connection: only our own sandbox page so far.
-  BANK_CONNECTION_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  // Online bank-account connection: our own sandbox page (mounted only then), or none (applicants
+  // upload statements as files).
+  BANK_CONNECTION_PROVIDER: z.enum(['sandbox', 'none']),
   // Screenings of persons (ISIR, ISPIS, MVČR, RŽP, ZOBI, bank statements, scoring): the built-in
   // sandbox, or a JSON gateway (docs/decisions/*-screenings-and-jobs.md describes its contract).
-  SCREENING_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
+  SCREENING_PROVIDER: z.enum(['sandbox', 'http']),
   SCREENING_HTTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SCREENING_HTTP_TOKEN: optionalString,
   SCREENING_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
@@ -70,8 +91,10 @@ const configSchema = z.object({
   CSP_CONNECT_SRC: z.string().default('').transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
-    .default('true')
+    .default('false')
     .transform((v) => v === 'true'),
+  // How long a shutdown waits for requests in flight (and running jobs) before cutting them off.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & {
@@ -82,11 +105,18 @@ export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & {
 
 /** Parses the environment once; nothing else in the API reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = defaultRootDir()): Config {
-  const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  const production = env.NODE_ENV === 'production';
+  const withDefaults = production ? env : { ...DEVELOPMENT_DEFAULTS, ...Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')) };
+  const parsed = configSchema.safeParse(withDefaults);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${production && PRODUCTION_CHOICES.includes(i.path[0] as never) && !env[String(i.path[0])] ? `required in production (choose one of its values; a sandbox only explicitly)` : i.message}`);
+  if (parsed.success && production) {
+    if (parsed.data.ADMIN_PASSWORD === DEMO_PASSWORD) problems.push('  ADMIN_PASSWORD: the public demo password is not allowed in production');
+    if (parsed.data.ADMIN_PASSWORD && parsed.data.ADMIN_PASSWORD.length < 12) problems.push('  ADMIN_PASSWORD: at least 12 characters in production');
   }
+  if (parsed.success && Boolean(parsed.data.ADMIN_EMAIL) !== Boolean(parsed.data.ADMIN_PASSWORD)) {
+    problems.push('  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither');
+  }
+  if (!parsed.success || problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...parsed.data,
     DATA_DIR: path.resolve(rootDir, parsed.data.DATA_DIR),

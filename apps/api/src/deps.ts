@@ -11,6 +11,8 @@ export interface Deps {
   prisma: PrismaClient;
   pool: pg.Pool;
   logger: Logger;
+  /** Set while the server shuts down: readiness answers 503, connections close after their answer. */
+  lifecycle: { draining: boolean };
   /** Migration names shipped with this build, for readiness checks. */
   migrations: string[];
   version: string;

@@ -21,10 +21,24 @@ export function redactUrl(url: string): string {
     .replace(/([?&](?:token|access|refresh|birth_number|identity_card|search)=)[^&]*/gi, '$1[REDACTED]');
 }
 
+/**
+ * pino's error serializer, minus what drivers hang on their errors: pg puts the whole client on
+ * pool errors (host, user, process id and cancel key of the connection).
+ */
+export function serializeError(error: unknown): Record<string, unknown> {
+  const out = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  if (out && typeof out === 'object') {
+    delete out.client;
+    delete out.connection;
+  }
+  return out;
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
       level,
+      serializers: { err: serializeError },
       base: { service: 'lending-api' },
       redact: { paths: redactPaths, censor: '[REDACTED]' },
       timestamp: pino.stdTimeFunctions.isoTime,

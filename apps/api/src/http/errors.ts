@@ -27,7 +27,11 @@ export const messages = {
   serverError: 'Došlo k chybě na serveru. Zkuste to prosím později.',
   invalidPage: 'Neplatná stránka.',
   concurrentChange: 'Záznam právě změnil někdo jiný. Zkuste to prosím znovu.',
+  databaseUnavailable: 'Služba je na okamžik nedostupná. Zkuste to prosím za chvíli znovu.',
 };
+
+/** Seconds a client is told to wait while the database is away (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export const badRequest = (fieldErrors: Record<string, string[]>) => new HttpError(400, fieldErrors);
 export const unauthorized = (detail = messages.notAuthenticated, scheme = 'Bearer realm="api"') =>
@@ -58,6 +62,23 @@ export function isConcurrencyConflict(err: unknown, depth = 0): boolean {
   return isConcurrencyConflict(e.cause, depth + 1) || isConcurrencyConflict(e.meta?.driverAdapterError, depth + 1);
 }
 
+// Prisma's codes for an unreachable, timed-out or closed database connection; the driver
+// adapter's kinds for the same; PostgreSQL's connection-exception class (08…), shutdown and
+// start-up codes (57P01–57P03) and "too many connections"; Node's socket errors.
+const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', '57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/;
+
+/** The database is away (down, restarting, unreachable), however deep Prisma and pg wrap it. */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; originalCode?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+  const code = String(e.code ?? e.originalCode ?? '');
+  if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || UNAVAILABLE_KINDS.has(String(e.kind))) return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1) || isDatabaseUnavailable(e.meta?.driverAdapterError, depth + 1);
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
@@ -84,6 +105,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       // same request will very likely succeed now. Still logged: a deadlock is a lock-order bug.
       logger.warn({ err, reqId: req.id }, 'concurrent write conflict');
       res.status(409).json({ detail: messages.concurrentChange });
+      return;
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Nothing was acknowledged; the supervisor (embedded) or the operator brings it back.
+      logger.warn({ reqId: req.id, reason: err instanceof Error ? err.message.split('\n').filter(Boolean).at(-1) : String(err) }, 'database unavailable');
+      res.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).status(503).json({ detail: messages.databaseUnavailable });
       return;
     }
     logger.error({ err, reqId: req.id }, 'unhandled error');

@@ -7,8 +7,12 @@ export { SANDBOX_BANKS, SANDBOX_HISTORY_DAYS, sandboxAccount, type SandboxBank }
 
 const instances = new WeakMap<Deps['config'], BankConnectionProvider>();
 
-/** The provider the configuration chooses: so far only our own sandbox page. */
-export function bankConnectionProviderFor(deps: Pick<Deps, 'config'>): BankConnectionProvider {
+/**
+ * The provider the configuration chooses: our own sandbox page, or null when online connection
+ * is off (BANK_CONNECTION_PROVIDER=none; applicants upload statements as files).
+ */
+export function bankConnectionProviderFor(deps: Pick<Deps, 'config'>): BankConnectionProvider | null {
+  if (deps.config.BANK_CONNECTION_PROVIDER === 'none') return null;
   let provider = instances.get(deps.config);
   if (!provider) {
     provider = new SandboxBankConnectionProvider(deps.config.PUBLIC_URL);

@@ -151,3 +151,22 @@ describe('bank connection through the sandbox provider', () => {
     expect(await connectSandboxBank(deps, started.client_id, 'rb')).toEqual({ redirect: `https://uver.example.cz/dokumenty?token=${form.token}?clientId=${started.client_id}` });
   });
 });
+
+describe('online bank connection switched off (BANK_CONNECTION_PROVIDER=none, e.g. production without a PSD2 provider)', () => {
+  it('does not mount the sandbox bank pages and answers a start with 503 and a Czech reason', async () => {
+    const { createApp } = await import('../../app.ts');
+    const { default: request } = await import('supertest');
+    const { BANK_CONNECTION_OFF } = await import('./start-bank-connection.ts');
+    const off = createApp({ ...ctx.deps, config: { ...ctx.deps.config, BANK_CONNECTION_PROVIDER: 'none' } });
+    const form = await createForm(ctx.deps);
+    const started = await request(off).post(`/api/v1/forms/${form.token}/bank-connection/`);
+    expect(started.status).toBe(503);
+    expect(started.body).toEqual({ detail: BANK_CONNECTION_OFF });
+    // Same ids the sandbox would serve: the routes do not exist at all.
+    const sandbox = await start(form.token);
+    expect((await request(off).get(`/api/v1/bank-sandbox/${sandbox.body.client_id}/`)).status).toBe(404);
+    expect((await request(off).post(`/api/v1/bank-sandbox/${sandbox.body.client_id}/connect`).type('form').send({ bank: 'rb' })).status).toBe(404);
+    const schema = await request(off).get('/api/v1/schema.yaml?format=json');
+    expect(Object.keys(schema.body.paths).some((p: string) => p.includes('bank-sandbox'))).toBe(false);
+  });
+});

@@ -33,6 +33,7 @@ export const bankConnectionRoutes = [
       201: { description: 'Connection started', schema: bankConnectionStart },
       404: { description: 'Žádost nenalezena', schema: detailResponse },
       409: { description: 'Žádost je uzavřena', schema: detailResponse },
+      503: { description: 'Online připojení účtu je vypnuto (BANK_CONNECTION_PROVIDER=none)', schema: detailResponse },
     },
     handler: async ({ deps, params }) => new Reply(201, await startBankConnection(deps, params.token)),
   }),

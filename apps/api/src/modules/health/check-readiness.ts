@@ -2,6 +2,8 @@ import type { Deps } from '../../deps.ts';
 
 export interface Readiness {
   ready: boolean;
+  /** The server is shutting down: the load balancer should send requests elsewhere. */
+  shuttingDown: boolean;
   database: 'ok' | 'unreachable';
   migrations: { applied: number; expected: number; pending: string[] };
 }
@@ -18,18 +20,20 @@ export async function appliedMigrations(deps: Pick<Deps, 'prisma'>): Promise<str
   return rows.map((r) => r.migration_name);
 }
 
-/** Ready means: PostgreSQL answers and every migration this build ships is applied. */
-export async function checkReadiness(deps: Pick<Deps, 'prisma' | 'migrations'>): Promise<Readiness> {
+/** Ready means: not shutting down, PostgreSQL answers and every migration this build ships is applied. */
+export async function checkReadiness(deps: Pick<Deps, 'prisma' | 'migrations' | 'lifecycle'>): Promise<Readiness> {
+  const shuttingDown = deps.lifecycle.draining;
   let applied: string[];
   try {
     applied = await appliedMigrations(deps);
   } catch {
-    return { ready: false, database: 'unreachable', migrations: { applied: 0, expected: deps.migrations.length, pending: deps.migrations } };
+    return { ready: false, shuttingDown, database: 'unreachable', migrations: { applied: 0, expected: deps.migrations.length, pending: deps.migrations } };
   }
   const done = new Set(applied);
   const pending = deps.migrations.filter((m) => !done.has(m));
   return {
-    ready: pending.length === 0,
+    ready: pending.length === 0 && !shuttingDown,
+    shuttingDown,
     database: 'ok',
     migrations: { applied: applied.length, expected: deps.migrations.length, pending },
   };

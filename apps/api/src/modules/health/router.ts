@@ -6,6 +6,7 @@ import { getMonitoringStatus } from './get-monitoring-status.ts';
 const tags = ['healthcheck'];
 const readiness = z.object({
   status: z.enum(['ok', 'unavailable']),
+  shutting_down: z.boolean(),
   database: z.enum(['ok', 'unreachable']),
   migrations: z.object({ applied: z.number(), expected: z.number(), pending: z.array(z.string()) }),
 });
@@ -36,13 +37,13 @@ export const healthRoutes = [
     method: 'get',
     path: '/api/v1/healthcheck/ready/',
     access: access.public,
-    summary: 'Readiness: 200 only when the database answers and all migrations are applied',
+    summary: 'Readiness: 200 only when the database answers, all migrations are applied and the server is not shutting down',
     tags,
     responses: { 200: { description: 'Ready', schema: readiness }, 503: { description: 'Not ready', schema: readiness } },
     handler: async ({ deps, res }) => {
       const r = await checkReadiness(deps);
       res.set('Cache-Control', 'no-store');
-      return new Reply(r.ready ? 200 : 503, { status: r.ready ? 'ok' : 'unavailable', database: r.database, migrations: r.migrations });
+      return new Reply(r.ready ? 200 : 503, { status: r.ready ? 'ok' : 'unavailable', shutting_down: r.shuttingDown, database: r.database, migrations: r.migrations });
     },
   }),
   defineRoute({

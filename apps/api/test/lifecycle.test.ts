@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EMBEDDED_DATABASE, startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { CRASH_SIGNS, createApplication, postmasterPid, startProduct, type ProductProcess } from './product-process.ts';
+
+// The product as an operator runs it (`node apps/api/src/server.ts` on its embedded PostgreSQL),
+// under load, through the faults that used to crash it: PostgreSQL killed underneath it, SIGTERM,
+// and a terminal's Ctrl-C. Every write the API acknowledged (201) must be stored afterwards.
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Creates applications from `connections` parallel clients until `stop()`; records every answer. */
+function load(baseUrl: string, connections = 8) {
+  const acknowledged: string[] = [];
+  const statuses: number[] = [];
+  const retryAfter: (string | null | undefined)[] = [];
+  let running = true;
+  const workers = Array.from({ length: connections }, async () => {
+    while (running) {
+      const result = await createApplication(baseUrl);
+      statuses.push(result.status);
+      if (result.status === 503) retryAfter.push(result.retryAfter);
+      if (result.token) acknowledged.push(result.token);
+      if (result.status === 0) await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+  return {
+    acknowledged,
+    statuses,
+    retryAfter,
+    async stop() {
+      running = false;
+      await Promise.all(workers);
+    },
+  };
+}
+
+/** Tokens of `tokens` that are not stored in the product's database. */
+async function missingTokens(databaseUrl: string, tokens: string[]): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ token: string }>('SELECT token FROM application_forms WHERE token = ANY($1)', [tokens]);
+    const stored = new Set(rows.map((r) => r.token));
+    return tokens.filter((t) => !stored.has(t));
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts PostgreSQL on a stopped product's data directory to check what it stored. */
+async function storedAfterExit(product: ProductProcess, tokens: string[]): Promise<string[]> {
+  const server = await startEmbeddedPostgres({ dataDir: path.join(product.dataDir, 'postgres'), persistent: true });
+  try {
+    return await missingTokens(server.url(EMBEDDED_DATABASE), tokens);
+  } finally {
+    await server.stop();
+  }
+}
+
+const port = (product: ProductProcess) => Number(fs.readFileSync(path.join(product.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
+
+describe('the running product under faults', () => {
+  let product: ProductProcess;
+
+  it('survives PostgreSQL being killed under load: 503 with Retry-After while it is away, then recovers by itself', async () => {
+    product = await startProduct();
+    dirs.push(product.dataDir);
+    const pgDir = path.join(product.dataDir, 'postgres');
+    const traffic = load(product.baseUrl);
+    await new Promise((r) => setTimeout(r, 1500));
+    const before = traffic.acknowledged.length;
+
+    // Twice, so the second outage starts on connections opened after the first restart.
+    for (let round = 0; round < 2; round++) {
+      const pid = postmasterPid(pgDir);
+      process.kill(pid, 'SIGKILL');
+      const readinessDuringOutage = await fetch(`${product.baseUrl}/api/v1/healthcheck/ready/`).then((r) => r.status);
+      expect([200, 503]).toContain(readinessDuringOutage);
+      // The supervisor starts a new postmaster and the API serves again, with nobody's help.
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const ready = await fetch(`${product.baseUrl}/api/v1/healthcheck/ready/`).then((r) => r.status === 200, () => false);
+        if (ready && postmasterPid(pgDir) !== pid) break;
+        expect(Date.now(), product.output()).toBeLessThan(deadline);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const afterRestart = traffic.acknowledged.length;
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(traffic.acknowledged.length, 'writes are acknowledged again after the restart').toBeGreaterThan(afterRestart);
+    }
+    await traffic.stop();
+
+    expect(product.child.exitCode, 'the API process is still running').toBeNull();
+    expect(traffic.acknowledged.length).toBeGreaterThan(before);
+    // Nothing but created (201) or "come back later" (503, with Retry-After); never a 500.
+    expect(new Set(traffic.statuses.filter((s) => s !== 201 && s !== 503)), JSON.stringify(traffic.statuses.filter((s) => s !== 201))).toEqual(new Set());
+    expect(traffic.statuses).toContain(503);
+    for (const value of traffic.retryAfter) expect(Number(value)).toBeGreaterThan(0);
+    expect(product.output().match(CRASH_SIGNS)?.[0]).toBeUndefined();
+    const url = `postgresql://postgres:postgres@127.0.0.1:${port(product)}/${EMBEDDED_DATABASE}`;
+    expect(await missingTokens(url, traffic.acknowledged)).toEqual([]);
+  }, 180_000);
+
+  it('stops on SIGTERM under load: drains, exits 0, no crash trace, every acknowledged write stored', async () => {
+    const traffic = load(product.baseUrl);
+    await new Promise((r) => setTimeout(r, 1500));
+    product.child.kill('SIGTERM');
+    const code = await product.exited;
+    await traffic.stop();
+
+    expect(code, product.output()).toBe(0);
+    expect(product.output().match(CRASH_SIGNS)?.[0]).toBeUndefined();
+    // Answers were created, or the connection was refused once the server stopped listening.
+    expect(new Set(traffic.statuses.filter((s) => s !== 201 && s !== 0))).toEqual(new Set());
+    expect(traffic.acknowledged.length).toBeGreaterThan(0);
+    expect(await storedAfterExit(product, traffic.acknowledged)).toEqual([]);
+  }, 120_000);
+
+  it("stops on a terminal's Ctrl-C (SIGINT to the whole process group) with exit 0: PostgreSQL is stopped last, by the API", async () => {
+    const interactive = await startProduct({ detached: true });
+    dirs.push(interactive.dataDir);
+    const traffic = load(interactive.baseUrl, 4);
+    await new Promise((r) => setTimeout(r, 1000));
+    // What a terminal does on Ctrl-C: the signal goes to every process of the foreground group.
+    process.kill(-interactive.child.pid!, 'SIGINT');
+    const code = await interactive.exited;
+    await traffic.stop();
+
+    expect(code, interactive.output()).toBe(0);
+    expect(interactive.output().match(CRASH_SIGNS)?.[0]).toBeUndefined();
+    expect(fs.existsSync(path.join(interactive.dataDir, 'postgres', 'postmaster.pid')), 'PostgreSQL stopped with the product').toBe(false);
+    expect(await storedAfterExit(interactive, traffic.acknowledged)).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defaultRootDir } from '../src/config.ts';
+import { freePort } from '../src/db/embedded.ts';
+
+/** The real product (`node apps/api/src/server.ts`) in a child process, as an operator runs it. */
+export interface ProductProcess {
+  port: number;
+  baseUrl: string;
+  child: ChildProcess;
+  dataDir: string;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code (or the signal's name) when the process ends. */
+  exited: Promise<number | string>;
+}
+
+export async function startProduct(options: { env?: Record<string, string>; dataDir?: string; detached?: boolean } = {}): Promise<ProductProcess> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lending-product-'));
+  const child = spawn(process.execPath, [path.join(defaultRootDir(), 'apps/api/src/server.ts')], {
+    cwd: defaultRootDir(),
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'false',
+      RATE_LIMIT_FACTOR: '1000',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the product exited while starting:\n${output}`);
+    const ready = await fetch(`${baseUrl}/api/v1/healthcheck/ready/`).then((r) => r.status === 200, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the product did not become ready:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { port, baseUrl, child, dataDir, output: () => output, exited };
+}
+
+/** The postmaster's pid of an embedded PostgreSQL data directory (line 1 of postmaster.pid). */
+export function postmasterPid(pgDataDir: string): number {
+  return Number(fs.readFileSync(path.join(pgDataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+/** Text that must never appear in a product's output: crashes and dumped connection objects. */
+export const CRASH_SIGNS = /Unhandled 'error' event|uncaughtException|UnhandledPromiseRejection|^\s+at .+:\d+:\d+\)?$|BoundPool|cancel key|processID/m;
+
+/** A new application (the portal's first step): the public write the tests count. */
+export async function createApplication(baseUrl: string): Promise<{ status: number; token?: string; retryAfter?: string | null }> {
+  try {
+    const res = await fetch(`${baseUrl}/api/v1/forms/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'CONSUMER_LOAN', value: 200_000, installment_value: 5_000 }),
+    });
+    const body = (await res.json().catch(() => ({}))) as { token?: string };
+    return { status: res.status, token: res.status === 201 ? body.token : undefined, retryAfter: res.headers.get('retry-after') };
+  } catch {
+    // Connection refused or reset: the server is not listening (any more). Nothing was acknowledged.
+    return { status: 0 };
+  }
+}
