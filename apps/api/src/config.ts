@@ -48,20 +48,21 @@ const configSchema = z.object({
   SCREENING_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   // Name of the lender printed in the header of screening reports.
   LENDER_NAME: z.string().min(1).default('Půjčka online s.r.o.'),
-  // Background jobs (PostgreSQL-backed queue): 'false' runs an API replica without a worker.
+  // Background jobs (graphile-worker on our PostgreSQL, docs/decisions/0013-job-queue.md):
+  // 'false' runs an API replica without a worker (and without the recurring jobs).
   JOB_WORKER: z
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  // New jobs wake the workers at once (LISTEN/NOTIFY); polling finds retries that come due.
   JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
-  // One run of a job is abandoned (and retried) after this long.
+  // One run of a job calling the outside world is abandoned (and retried) after this long.
   JOB_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
-  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
-  // First retry delay; doubled for each further attempt.
-  JOB_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
-  // A job IN_PROGRESS whose worker has not reported for this long is taken as crashed.
-  JOB_LEASE_MS: z.coerce.number().int().min(100).default(60_000),
+  // Outbox e-mails: sent over SMTP (smtp://user:pass@host:587, smtps://…:465); without it they
+  // stay in the outbox marked as sandbox mails, never sent. MAIL_FROM is required with it.
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/, error: 'expected smtp://… or smtps://…' }).optional()),
+  MAIL_FROM: optionalString,
   // Multiplies every public rate limit (load tests and the test suite raise it).
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   // Extra origins for the Content-Security-Policy when the portal is built with third-party
@@ -82,7 +83,9 @@ export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & {
 
 /** Parses the environment once; nothing else in the API reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = defaultRootDir()): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = configSchema
+    .refine((c) => !c.SMTP_URL || c.MAIL_FROM, { path: ['MAIL_FROM'], message: 'required with SMTP_URL (e.g. "Půjčka online <info@example.cz>")' })
+    .safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

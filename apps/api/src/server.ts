@@ -8,6 +8,7 @@ import { EMBEDDED_DATABASE, ensureDatabase, startEmbeddedPostgres, type Embedded
 import { listMigrations, migrateDeploy } from './db/migrate.ts';
 import { connectDatabase, type Database } from './db/prisma.ts';
 import { loadBundledAddresses } from './integrations/address/load-bundled-addresses.ts';
+import { migrateJobQueue } from './jobs/queue.ts';
 import { startJobWorker, type JobWorker } from './jobs/worker.ts';
 import { createLogger } from './logger.ts';
 import { resolveSecrets } from './secrets.ts';
@@ -51,6 +52,8 @@ async function main() {
 
   logger.info('applying migrations');
   await migrateDeploy(config.ROOT_DIR, databaseUrl);
+  // The job queue's own schema: every enqueue (in the API's transactions) needs it.
+  await migrateJobQueue(databaseUrl);
   db = connectDatabase(databaseUrl);
   await loadBundledAddresses(db.prisma);
 
@@ -83,7 +86,7 @@ async function main() {
       reject(error.code === 'EADDRINUSE' ? new Error(`Port ${config.PORT} is already in use: set PORT to a free one.`) : error),
     );
   });
-  // Background jobs (screenings): every replica runs a worker unless JOB_WORKER=false.
+  // Background and recurring jobs: every replica runs a worker unless JOB_WORKER=false.
   if (config.JOB_WORKER && !stopping) worker = startJobWorker(deps);
   const base = `http://localhost:${config.PORT}`;
   const lines = [
