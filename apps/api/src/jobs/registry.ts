@@ -70,7 +70,18 @@ export function recurringJobs(): ParsedCronItem[] {
 export async function requeueWaitingWork(deps: Pick<Deps, 'prisma'>): Promise<number> {
   const screenings = await deps.prisma.screening.findMany({ where: { state: { in: ['PENDING', 'IN_PROGRESS'] } }, select: { id: true }, orderBy: { id: 'asc' } });
   const emails = await deps.prisma.notification.findMany({ where: { type: 'EMAIL', state: 'PENDING' }, select: { id: true }, orderBy: { id: 'asc' } });
-  for (const s of screenings) await runScreeningJob.enqueueUnlessQueued(deps.prisma, { screening_id: s.id });
-  for (const e of emails) await sendEmailJob.enqueueUnlessQueued(deps.prisma, { notification_id: e.id });
-  return screenings.length + emails.length;
+  return (
+    (await requeue(deps, runScreeningJob, screenings.map((s) => ({ screening_id: s.id })))) +
+    (await requeue(deps, sendEmailJob, emails.map((e) => ({ notification_id: e.id }))))
+  );
+}
+
+async function requeue<S extends z.ZodType>(deps: Pick<Deps, 'prisma'>, definition: JobDefinition<S>, payloads: z.infer<S>[]): Promise<number> {
+  if (!payloads.length) return 0;
+  const keys = payloads.map((p) => definition.key(p));
+  const queued = await deps.prisma.$queryRaw<{ key: string }[]>`SELECT key FROM graphile_worker.jobs WHERE key = ANY(${keys}::text[])`;
+  const known = new Set(queued.map((q) => q.key));
+  const missing = payloads.filter((p) => !known.has(definition.key(p)));
+  for (const p of missing) await definition.enqueueUnlessQueued(deps.prisma, p);
+  return missing.length;
 }

@@ -107,9 +107,9 @@ export function startJobWorker(deps: Deps, options: JobWorkerOptions = {}): JobW
           ended.length = 0;
         }
         const requeued = await requeueWaitingWork(deps);
+        if (requeued) log.info({ jobs: requeued }, 'queued waiting work that had no job');
         if (failures > 0) log.info('job worker running again');
         failures = 0;
-        log.debug({ waiting: requeued }, 'job worker started');
         await started.promise.catch(() => undefined);
         if (!stopping) log.error('job worker stopped by itself (database error?); starting it again');
       } catch (error) {
@@ -134,15 +134,16 @@ export function startJobWorker(deps: Deps, options: JobWorkerOptions = {}): JobW
         wake?.();
         const current = runner;
         if (current) {
-          // Graceful: no new jobs; running ones get stopGraceMs, then their abort signal fires.
+          // Graceful: no new jobs; running ones get stopGraceMs, then their abort signal fires
+          // and they have a few seconds to hand their work back.
           const graceful = current.stop().then(() => true, () => true);
-          if (!(await within(graceful, stopGraceMs + 5_000))) {
+          if (!(await within(graceful, stopGraceMs + 3_000))) {
             log.warn('running jobs did not stop in time; abandoning them');
-            await within(current.kill().catch(() => undefined), 5_000);
+            await within(current.kill().catch(() => undefined), 2_000);
           }
         }
-        await within(supervised, 5_000);
-        await within(pool.end().catch(() => undefined), 5_000);
+        await within(supervised, 1_000);
+        await within(pool.end().catch(() => undefined), 2_000);
       })().catch((error: unknown) => log.error({ reason: (error as Error)?.message }, 'job worker did not stop cleanly'));
       return stopped;
     },
@@ -162,8 +163,9 @@ async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
 
 /**
  * graphile-worker's messages through our logger: the first line only (no stack traces, no
- * job payloads or connection objects in the log). A failed run is logged by its handler with
- * context; graphile-worker's own line about it goes to debug.
+ * job payloads or connection objects in the log), at most at warn: what it reports as errors
+ * are lost connections it retries by itself, failed runs (their handlers log them with context)
+ * and failures our supervisor logs as errors when it has to act on them.
  */
 function graphileLogger(log: Deps['logger']): Logger {
   return new Logger((scope) => (level, message, meta) => {
@@ -174,9 +176,8 @@ function graphileLogger(log: Deps['logger']): Logger {
       ...(error instanceof Error ? { reason: error.message } : {}),
     };
     const line = message.split('\n')[0]!;
-    if (level === 'error' && !line.startsWith('Failed task')) log.error(fields, line);
-    else if (level === 'warning') log.warn(fields, line);
-    else if (level === 'error' || level === 'info') log.debug(fields, line);
+    if (line.startsWith('Failed task') || level === 'info') log.debug(fields, line);
+    else if (level === 'error' || level === 'warning') log.warn(fields, line);
     else log.trace(fields, line);
   });
 }
