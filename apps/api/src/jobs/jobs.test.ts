@@ -94,10 +94,10 @@ describe('screenings on the job queue', () => {
     const s = await queue('Dočasná');
     const first = await skipBackoff(ctx.deps.prisma, keyOf(s.id), 1);
     expect(first.last_error).toBe('Registr je dočasně nedostupný (HTTP 503).');
-    expect(first.due_in).toBeGreaterThan(Math.E - 1);
+    expect(first.due_in).toBeGreaterThan(Math.E - 2);
     expect(first.due_in).toBeLessThanOrEqual(Math.E);
     const second = await skipBackoff(ctx.deps.prisma, keyOf(s.id), 2);
-    expect(second.due_in).toBeGreaterThan(Math.E ** 2 - 1);
+    expect(second.due_in).toBeGreaterThan(Math.E ** 2 - 2);
     expect(second.due_in).toBeLessThanOrEqual(Math.E ** 2);
     const done = await settled(s.id);
     expect(done).toMatchObject({ state: 'FINISHED', attempts: 3, error: null });
@@ -201,7 +201,8 @@ describe('screenings on the job queue', () => {
     await eventually(async () => ((await row(s.id)).state === 'IN_PROGRESS' ? true : undefined));
     const began = Date.now();
     await worker.stop();
-    expect(Date.now() - began).toBeLessThan(3_000);
+    // Bounded: the grace period, then a moment for the aborted run to hand its screening back.
+    expect(Date.now() - began).toBeLessThan(5_000);
     expect(await row(s.id)).toMatchObject({ state: 'PENDING', attempts: 1 });
     const job = await queuedJob(ctx.deps.prisma, keyOf(s.id));
     expect(job).toMatchObject({ attempts: 1, locked_at: null, last_error: 'Zpracování přerušeno zastavením serveru.' });
