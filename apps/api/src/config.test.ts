@@ -8,6 +8,9 @@ const PRODUCTION_CHOICES = {
   BANK_STATEMENT_ANALYSIS: 'http',
   BANK_CONNECTION_PROVIDER: 'none',
   SCREENING_PROVIDER: 'http',
+  EMAIL_PROVIDER: 'smtp',
+  SMTP_URL: 'smtps://uver:heslo@smtp.example.cz:465',
+  MAIL_FROM: 'Půjčka online <info@example.cz>',
 };
 
 describe('config', () => {
@@ -23,6 +26,15 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'abc', ADMIN_EMAIL: 'nope', JWT_SECRET: 'short' }, '/srv')).toThrow(/PORT[\s\S]*ADMIN_EMAIL[\s\S]*JWT_SECRET/);
   });
 
+  it('sends e-mail only with an smtp(s):// SMTP_URL and a MAIL_FROM; the sandbox otherwise', () => {
+    expect(loadConfig({}, '/srv').SMTP_URL).toBeUndefined();
+    expect(loadConfig({}, '/srv').EMAIL_PROVIDER).toBe('sandbox');
+    expect(loadConfig({ SMTP_URL: 'smtp://smtp.example.cz:587', MAIL_FROM: 'info@example.cz' }, '/srv').EMAIL_PROVIDER).toBe('smtp');
+    const c = loadConfig({ SMTP_URL: 'smtps://uver:heslo@smtp.example.cz:465', MAIL_FROM: 'Půjčka online <info@example.cz>' }, '/srv');
+    expect(c).toMatchObject({ SMTP_URL: 'smtps://uver:heslo@smtp.example.cz:465', MAIL_FROM: 'Půjčka online <info@example.cz>' });
+    expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.cz:587' }, '/srv')).toThrow(/MAIL_FROM: required with SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.cz', MAIL_FROM: 'info@example.cz' }, '/srv')).toThrow(/SMTP_URL: expected smtp/);
+  });
   it('works out of the box in development: demo data, the demo administrator, every sandbox', () => {
     const c = loadConfig({}, '/srv');
     expect(c).toMatchObject({ SEED_DEMO_DATA: true, ADMIN_PASSWORD: DEMO_PASSWORD, COMPANY_REGISTER: 'sandbox', ADDRESS_PROVIDER: 'bundled', BANK_CONNECTION_PROVIDER: 'sandbox', SCREENING_PROVIDER: 'sandbox', BANK_STATEMENT_ANALYSIS: 'sandbox' });
@@ -32,7 +44,7 @@ describe('config', () => {
 describe('config in production (NODE_ENV=production)', () => {
   it('refuses to start until each outside service is chosen, naming every one', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' }, '/srv')).toThrow(
-      /COMPANY_REGISTER: required in production[\s\S]*ADDRESS_PROVIDER: required[\s\S]*BANK_STATEMENT_ANALYSIS: required[\s\S]*BANK_CONNECTION_PROVIDER: required[\s\S]*SCREENING_PROVIDER: required/,
+      /COMPANY_REGISTER: required in production[\s\S]*ADDRESS_PROVIDER: required[\s\S]*BANK_STATEMENT_ANALYSIS: required[\s\S]*BANK_CONNECTION_PROVIDER: required[\s\S]*SCREENING_PROVIDER: required[\s\S]*EMAIL_PROVIDER: required/,
     );
   });
   it('takes a sandbox when it is chosen explicitly', () => {

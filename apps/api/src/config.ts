@@ -20,7 +20,7 @@ const DEVELOPMENT_DEFAULTS: Record<string, string> = {
   SCREENING_PROVIDER: 'sandbox',
 };
 /** Outside services a production deployment must choose (a sandbox only by saying so). */
-const PRODUCTION_CHOICES = ['COMPANY_REGISTER', 'ADDRESS_PROVIDER', 'BANK_STATEMENT_ANALYSIS', 'BANK_CONNECTION_PROVIDER', 'SCREENING_PROVIDER'] as const;
+const PRODUCTION_CHOICES = ['COMPANY_REGISTER', 'ADDRESS_PROVIDER', 'BANK_STATEMENT_ANALYSIS', 'BANK_CONNECTION_PROVIDER', 'SCREENING_PROVIDER', 'EMAIL_PROVIDER'] as const;
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
 
 const configSchema = z.object({
@@ -69,20 +69,23 @@ const configSchema = z.object({
   SCREENING_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   // Name of the lender printed in the header of screening reports.
   LENDER_NAME: z.string().min(1).default('Půjčka online s.r.o.'),
-  // Background jobs (PostgreSQL-backed queue): 'false' runs an API replica without a worker.
+  // Background jobs (graphile-worker on our PostgreSQL, docs/decisions/0013-job-queue.md):
+  // 'false' runs an API replica without a worker (and without the recurring jobs).
   JOB_WORKER: z
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  // New jobs wake the workers at once (LISTEN/NOTIFY); polling finds retries that come due.
   JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
-  // One run of a job is abandoned (and retried) after this long.
+  // One run of a job calling the outside world is abandoned (and retried) after this long.
   JOB_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
-  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
-  // First retry delay; doubled for each further attempt.
-  JOB_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
-  // A job IN_PROGRESS whose worker has not reported for this long is taken as crashed.
-  JOB_LEASE_MS: z.coerce.number().int().min(100).default(60_000),
+  // Outbox e-mails: `smtp` sends them over SMTP_URL (smtp://user:pass@host:587, smtps://…:465)
+  // from MAIL_FROM; `sandbox` keeps them in the outbox marked as sandbox mails, never sent.
+  // Development picks smtp when SMTP_URL is set.
+  EMAIL_PROVIDER: z.enum(['smtp', 'sandbox']),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/, error: 'expected smtp://… or smtps://…' }).optional()),
+  MAIL_FROM: optionalString,
   // Multiplies every public rate limit (load tests and the test suite raise it).
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   // Extra origins for the Content-Security-Policy when the portal is built with third-party
@@ -106,8 +109,12 @@ export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & {
 /** Parses the environment once; nothing else in the API reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = defaultRootDir()): Config {
   const production = env.NODE_ENV === 'production';
-  const withDefaults = production ? env : { ...DEVELOPMENT_DEFAULTS, ...Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')) };
-  const parsed = configSchema.safeParse(withDefaults);
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const withDefaults = production ? env : { ...DEVELOPMENT_DEFAULTS, EMAIL_PROVIDER: given.SMTP_URL ? 'smtp' : 'sandbox', ...given };
+  const parsed = configSchema
+    .refine((c) => c.EMAIL_PROVIDER !== 'smtp' || c.SMTP_URL, { path: ['SMTP_URL'], message: 'required with EMAIL_PROVIDER=smtp' })
+    .refine((c) => c.EMAIL_PROVIDER !== 'smtp' || c.MAIL_FROM, { path: ['MAIL_FROM'], message: 'required with SMTP_URL (e.g. "Půjčka online <info@example.cz>")' })
+    .safeParse(withDefaults);
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${production && PRODUCTION_CHOICES.includes(i.path[0] as never) && !env[String(i.path[0])] ? `required in production (choose one of its values; a sandbox only explicitly)` : i.message}`);
   if (parsed.success && production) {
     if (parsed.data.ADMIN_PASSWORD === DEMO_PASSWORD) problems.push('  ADMIN_PASSWORD: the public demo password is not allowed in production');

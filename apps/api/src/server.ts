@@ -11,6 +11,7 @@ import { connectDatabase, type Database } from './db/prisma.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import type { Deps } from './deps.ts';
 import { loadBundledAddresses } from './integrations/address/load-bundled-addresses.ts';
+import { migrateJobQueue } from './jobs/queue.ts';
 import { startJobWorker, type JobWorker } from './jobs/worker.ts';
 import { createLogger } from './logger.ts';
 import { portalBaseUrl } from './modules/leads/portal-links.ts';
@@ -109,6 +110,8 @@ async function main() {
   const seeded = await withStartupLock(databaseUrl, async () => {
     logger.info('applying migrations');
     await migrateDeploy(config.ROOT_DIR, databaseUrl);
+    // The job queue's own schema: every enqueue (in the API's transactions) needs it.
+    await migrateJobQueue(databaseUrl);
     await loadBundledAddresses(prisma);
     if (config.SEED_DEMO_DATA && admin && (await isEmpty(prisma))) {
       logger.info('empty database: seeding Czech demo data');
@@ -139,7 +142,7 @@ async function main() {
       reject(error.code === 'EADDRINUSE' ? new Error(`Port ${config.PORT} is already in use: set PORT to a free one.`) : error),
     );
   });
-  // Background jobs (screenings): every replica runs a worker unless JOB_WORKER=false.
+  // Background and recurring jobs: every replica runs a worker unless JOB_WORKER=false.
   if (config.JOB_WORKER && !stopping) worker = startJobWorker(deps);
   printWelcome(seeded);
 }

@@ -6,6 +6,7 @@ import { defaultRootDir } from '../src/config.ts';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
 import { migrateDeploy } from '../src/db/migrate.ts';
 import { connectDatabase } from '../src/db/prisma.ts';
+import { migrateJobQueue } from '../src/jobs/queue.ts';
 import { loadBundledAddresses } from '../src/integrations/address/load-bundled-addresses.ts';
 
 export const TEMPLATE_DATABASE = 'lending_test_template';
@@ -44,6 +45,7 @@ export default async function setup(project: TestProject) {
   await admin.end();
   await ensureDatabase(serverUrl, TEMPLATE_DATABASE);
   await migrateDeploy(defaultRootDir(), serverUrl(TEMPLATE_DATABASE));
+  await migrateJobQueue(serverUrl(TEMPLATE_DATABASE));
   // Every test database is cloned from the template, so each has the bundled address list.
   const template = connectDatabase(serverUrl(TEMPLATE_DATABASE), { max: 1 });
   await loadBundledAddresses(template.prisma).finally(() => template.close());

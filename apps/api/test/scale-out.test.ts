@@ -34,6 +34,7 @@ beforeAll(async () => {
     BANK_STATEMENT_ANALYSIS: 'sandbox',
     BANK_CONNECTION_PROVIDER: 'none',
     SCREENING_PROVIDER: 'sandbox',
+    EMAIL_PROVIDER: 'sandbox',
     LOG_LEVEL: 'warn',
   };
   // Both at once, on an empty database: they must not both migrate.

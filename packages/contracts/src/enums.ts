@@ -534,10 +534,12 @@ export const NotificationChannel = defineEnum(['EMAIL', 'MAIL', 'SLACK', 'SMS'],
 });
 export type NotificationChannel = EnumValue<typeof NotificationChannel>;
 
-export const NotificationState = defineEnum(['PENDING', 'SENT', 'FAILED'], {
+/** State of an outbox message; SANDBOX: written while no mail server was configured, never sent. */
+export const NotificationState = defineEnum(['PENDING', 'SENT', 'FAILED', 'SANDBOX'], {
   PENDING: 'Čeká na odeslání',
   SENT: 'Odesláno',
-  FAILED: 'Odeslání selhalo',
+  FAILED: 'Nepodařilo se odeslat',
+  SANDBOX: 'Neodesláno – sandbox',
 });
 export type NotificationState = EnumValue<typeof NotificationState>;
 

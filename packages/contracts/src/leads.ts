@@ -368,6 +368,9 @@ export const leadRealtyView = z.object({
 export const leadEmailView = notificationRef.extend({
   body: z.string(),
   sent_at: z.iso.datetime().nullable(),
+  /** Sending attempts so far (0 for a SANDBOX e-mail, which is never sent). */
+  attempts: z.number().int(),
+  /** Czech reason of the last failed attempt: why it FAILED, or why a PENDING one is retried. */
   error: z.string().nullable(),
 });
 export type LeadEmailView = z.infer<typeof leadEmailView>;

@@ -14,7 +14,8 @@ export const TOO_MANY_REQUESTS = 'Příliš mnoho požadavků. Zkuste to prosím
 
 /**
  * Counts the request in PostgreSQL (one upsert), so limits hold across API replicas, and
- * throws 429 with Retry-After once a bucket is full. Old buckets are swept now and then.
+ * throws 429 with Retry-After once a bucket is full. Old buckets are swept by an hourly job
+ * (maintenance.sweep-expired-records).
  */
 export async function enforceRateLimits(
   prisma: PrismaClient,
@@ -36,9 +37,6 @@ export async function enforceRateLimits(
       const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
       throw tooManyRequests(TOO_MANY_REQUESTS, retryAfter);
     }
-  }
-  if (Math.random() < 0.01) {
-    await prisma.rateLimitBucket.deleteMany({ where: { windowStart: { lt: new Date(now.getTime() - 86_400_000) } } });
   }
 }
 

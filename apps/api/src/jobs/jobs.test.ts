@@ -1,12 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { configWithTempDataDir } from '../../test/documents-fixtures.ts';
+import { awaitRetry, queuedJob, skipBackoff } from '../../test/job-queue.ts';
+import { createLogger } from '../logger.ts';
 import { createPerson, eventually, json, startFakeGateway, type FakeGateway } from '../modules/screenings/screening-test-fixtures.ts';
-import { claimNextScreening, enqueueScreening, heartbeat, jobMetaOf, LeaseLost, lockHeldScreening, notifyEnqueued } from './screening-queue.ts';
-import { startJobWorker, type JobWorker } from './worker.ts';
+import { runScreeningJob } from './definitions/screenings/run-screening.ts';
+import { startJobWorker, type JobWorker, type JobWorkerOptions } from './worker.ts';
 
-// The queue end to end on real PostgreSQL, against a fake screening gateway whose answer
-// depends on the screened person's last name.
+// The queue end to end on real PostgreSQL (graphile-worker), running screenings against a fake
+// gateway whose answer depends on the screened person's last name.
 let ctx: TestContext;
 let temp: ReturnType<typeof configWithTempDataDir>;
 let gateway: FakeGateway;
@@ -38,63 +41,98 @@ afterAll(async () => {
 });
 
 // Generous time-out: two cores shared by parallel test files make a PDF take long at times.
-const options = { pollIntervalMs: 25, retryDelayMs: 60, timeoutMs: 30_000, maxAttempts: 3, leaseMs: 5_000, concurrency: 2, stopGraceMs: 100 };
+const options: JobWorkerOptions = { pollIntervalMs: 50, timeoutMs: 30_000, concurrency: 2, stopGraceMs: 200 };
+let workers: JobWorker[] = [];
+const start = (more: JobWorkerOptions = {}, deps = ctx.deps) => {
+  const worker = startJobWorker(deps, { ...options, ...more });
+  workers.push(worker);
+  return worker;
+};
+afterEach(async () => {
+  await Promise.all(workers.map((w) => w.stop()));
+  workers = [];
+});
 
+/** A screening queued as POST /screenings/ queues it: the row and its job in one transaction. */
 async function queue(lastName: string) {
   const person = await createPerson(ctx.deps, { lastName });
-  const screening = await enqueueScreening(ctx.deps.prisma, { personId: person.id, type: 'ISIR_INSOLVENCY', requestedById: null });
-  notifyEnqueued(ctx.deps);
-  return screening;
+  return ctx.deps.prisma.$transaction(async (tx) => {
+    const screening = await tx.screening.create({ data: { personId: person.id, type: 'ISIR_INSOLVENCY', state: 'PENDING' } });
+    await runScreeningJob.enqueue(tx, { screening_id: screening.id });
+    return screening;
+  });
 }
 
-const settled = (id: number, timeoutMs = 15_000) =>
+const keyOf = (id: number) => runScreeningJob.key({ screening_id: id });
+const row = (id: number) => ctx.deps.prisma.screening.findUniqueOrThrow({ where: { id } });
+const settled = (id: number, timeoutMs = 20_000) =>
   eventually(async () => {
-    const row = await ctx.deps.prisma.screening.findUniqueOrThrow({ where: { id } });
-    return row.state === 'FINISHED' || row.state === 'FAILED' ? row : undefined;
+    const r = await row(id);
+    return r.state === 'FINISHED' || r.state === 'FAILED' ? r : undefined;
   }, timeoutMs);
 
-describe('job worker', () => {
-  let workers: JobWorker[] = [];
-  afterAll(async () => {
-    await Promise.all(workers.map((w) => w.stop()));
-  });
-
-  it('runs each queued screening exactly once with two workers competing', async () => {
-    workers = [startJobWorker(ctx.deps, options), startJobWorker(ctx.deps, options)];
-    const queued = [];
+describe('screenings on the job queue', () => {
+  it('runs each queued screening exactly once with two workers competing, and completes its job', async () => {
+    start();
+    start();
+    const queued: { id: number }[] = [];
     for (let i = 0; i < 12; i++) queued.push(await queue('Souběžná'));
     for (const s of queued) {
-      const row = await settled(s.id);
-      expect(row.state).toBe('FINISHED');
-      expect(jobMetaOf(row.result)).toMatchObject({ attempts: 1, last_error: null });
+      const done = await settled(s.id);
+      expect(done).toMatchObject({ state: 'FINISHED', attempts: 1, error: null });
+      expect(done.result).not.toHaveProperty('_job');
       expect(calls.get(`screening-${s.id}`)).toHaveLength(1);
     }
     const finishes = await ctx.deps.prisma.auditLog.count({ where: { action: 'screening.finish', entityId: { in: queued.map((s) => String(s.id)) } } });
     expect(finishes).toBe(12);
+    // A completed job leaves the queue.
+    await eventually(async () => ((await queuedJob(ctx.deps.prisma, keyOf(queued[11]!.id))) ? undefined : true));
   });
 
-  it('retries transient failures with growing back-off, then finishes', async () => {
+  it('retries transient failures with growing back-off (e^attempt s), waiting PENDING in between, then finishes', async () => {
+    start();
     const s = await queue('Dočasná');
-    const row = await settled(s.id);
-    expect(row.state).toBe('FINISHED');
-    expect(row.error).toBeNull();
-    expect(jobMetaOf(row.result).attempts).toBe(3);
-    const [first, second, third] = calls.get(`screening-${s.id}`)!;
-    expect(second! - first!).toBeGreaterThanOrEqual(options.retryDelayMs - 5);
-    expect(third! - second!).toBeGreaterThanOrEqual(2 * options.retryDelayMs - 5);
-  });
-
-  it('fails after the last attempt when the register stays unavailable', async () => {
-    const s = await queue('Nedostupná');
-    const row = await settled(s.id);
-    expect(row).toMatchObject({ state: 'FAILED', error: 'Prověrku se nepodařilo dokončit ani na 3. pokus. Poslední chyba: Registr je dočasně nedostupný (HTTP 502).' });
+    const first = await skipBackoff(ctx.deps.prisma, keyOf(s.id), 1);
+    expect(first.last_error).toBe('Registr je dočasně nedostupný (HTTP 503).');
+    expect(first.due_in).toBeGreaterThan(Math.E - 2);
+    expect(first.due_in).toBeLessThanOrEqual(Math.E);
+    const second = await skipBackoff(ctx.deps.prisma, keyOf(s.id), 2);
+    expect(second.due_in).toBeGreaterThan(Math.E ** 2 - 2);
+    expect(second.due_in).toBeLessThanOrEqual(Math.E ** 2);
+    const done = await settled(s.id);
+    expect(done).toMatchObject({ state: 'FINISHED', attempts: 3, error: null });
     expect(calls.get(`screening-${s.id}`)).toHaveLength(3);
   });
 
+  it('shows a screening waiting for its retry as PENDING with the attempts so far', async () => {
+    start();
+    const s = await queue('Nedostupná');
+    await awaitRetry(ctx.deps.prisma, keyOf(s.id), 1);
+    expect(await row(s.id)).toMatchObject({ state: 'PENDING', attempts: 1, error: null });
+    await ctx.deps.prisma.screening.delete({ where: { id: s.id } });
+  });
+
+  it('fails after the last (4th) attempt when the register stays unavailable, with a Czech reason', async () => {
+    start();
+    const s = await queue('Nedostupná');
+    for (const attempt of [1, 2, 3]) await skipBackoff(ctx.deps.prisma, keyOf(s.id), attempt);
+    const done = await settled(s.id);
+    expect(done).toMatchObject({
+      state: 'FAILED',
+      attempts: 4,
+      error: 'Prověrku se nepodařilo dokončit ani na 4. pokus. Poslední chyba: Registr je dočasně nedostupný (HTTP 502).',
+    });
+    expect(done.finishedAt).not.toBeNull();
+    expect(calls.get(`screening-${s.id}`)).toHaveLength(4);
+    // The handler recorded the outcome, so the job completed rather than failing for good.
+    await eventually(async () => ((await queuedJob(ctx.deps.prisma, keyOf(s.id))) ? undefined : true));
+  });
+
   it('fails at once, with a Czech reason, when the register refuses or answers nonsense', async () => {
+    start();
     const refused = await queue('Odmítnutá');
     const broken = await queue('Rozbitá');
-    expect(await settled(refused.id)).toMatchObject({ state: 'FAILED', error: 'Brána registrů odmítla dotaz (HTTP 400).', fileKey: null });
+    expect(await settled(refused.id)).toMatchObject({ state: 'FAILED', attempts: 1, error: 'Brána registrů odmítla dotaz (HTTP 400).', fileKey: null });
     expect(await settled(broken.id)).toMatchObject({ state: 'FAILED', error: 'Registr odpověděl v neočekávaném formátu.' });
     expect(calls.get(`screening-${refused.id}`)).toHaveLength(1);
     // The worker goes on working.
@@ -102,74 +140,124 @@ describe('job worker', () => {
   });
 
   it('aborts a run over the job time-out and fails it after the last attempt', async () => {
-    await Promise.all(workers.map((w) => w.stop()));
-    workers = [startJobWorker(ctx.deps, { ...options, timeoutMs: 700 })];
+    start({ timeoutMs: 700 });
     const s = await queue('Pomalá');
-    const row = await settled(s.id, 20_000);
-    expect(row.state).toBe('FAILED');
-    expect(row.error).toBe('Prověrku se nepodařilo dokončit ani na 3. pokus. Poslední chyba: Prověrka nebyla dokončena v časovém limitu.');
-    expect(calls.get(`screening-${s.id}`)).toHaveLength(3);
-    expect(row.finishedAt).not.toBeNull();
+    for (const attempt of [1, 2, 3]) {
+      const job = await skipBackoff(ctx.deps.prisma, keyOf(s.id), attempt);
+      expect(job.last_error).toBe('Prověrka nebyla dokončena v časovém limitu.');
+    }
+    const done = await settled(s.id);
+    expect(done).toMatchObject({ state: 'FAILED', attempts: 4, error: 'Prověrku se nepodařilo dokončit ani na 4. pokus. Poslední chyba: Prověrka nebyla dokončena v časovém limitu.' });
+    expect(calls.get(`screening-${s.id}`)).toHaveLength(4);
+    // The abandoned runs finished their calls later, but none of them wrote anything.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await row(s.id)).toMatchObject({ state: 'FAILED', fileKey: null, result: null });
+    expect(await ctx.deps.prisma.auditLog.count({ where: { action: 'screening.finish', entityId: String(s.id) } })).toBe(0);
   });
 
-  it('takes over a screening whose worker crashed, but not one whose worker is alive', async () => {
-    const person = await createPerson(ctx.deps, { lastName: 'Převzatá' });
-    const longAgo = new Date(Date.now() - 10 * 60_000);
-    const crashed = await ctx.deps.prisma.screening.create({
-      data: { personId: person.id, type: 'ISIR_INSOLVENCY', state: 'IN_PROGRESS', result: { _job: { attempts: 1, lease: 'mrtvy-worker' } }, createdAt: longAgo },
-    });
-    await ctx.deps.prisma.$executeRaw`UPDATE screenings SET updated_at = ${longAgo.toISOString()}::timestamp WHERE id = ${crashed.id}`;
-    const hopeless = await ctx.deps.prisma.screening.create({
-      data: { personId: person.id, type: 'RZP', state: 'IN_PROGRESS', result: { _job: { attempts: 3, lease: 'mrtvy-worker' } }, createdAt: longAgo },
-    });
-    await ctx.deps.prisma.$executeRaw`UPDATE screenings SET updated_at = ${longAgo.toISOString()}::timestamp WHERE id = ${hopeless.id}`;
-    const alive = await ctx.deps.prisma.screening.create({
-      data: { personId: person.id, type: 'ISPIS_CEE', state: 'IN_PROGRESS', result: { _job: { attempts: 1, lease: 'zivy-worker' } } },
-    });
+  it('takes over the job of a worker that died once its lock is 4 hours old, and gives up past the last attempt', async () => {
+    // Jobs as a worker killed mid-run leaves them: locked by its pool, the screening IN_PROGRESS.
+    const crashed = await queue('Převzatá');
+    const hopeless = await queue('Převzatá');
+    const alive = await queue('Převzatá');
+    const lock = async (id: number, attempts: number, lockedAgo: string) => {
+      await ctx.deps.prisma.screening.update({ where: { id }, data: { state: 'IN_PROGRESS', attempts } });
+      // No public function locks a job: the private table, as a worker's claim writes it.
+      await ctx.deps.prisma.$executeRawUnsafe(
+        `UPDATE graphile_worker._private_jobs SET locked_by = 'pool-mrtvy', locked_at = now() - interval '${lockedAgo}', attempts = $1 WHERE key = $2`,
+        attempts,
+        keyOf(id),
+      );
+    };
+    await lock(crashed.id, 1, '5 hours');
+    await lock(hopeless.id, runScreeningJob.attempts, '5 hours');
+    await lock(alive.id, 1, '1 minute');
 
-    await Promise.all(workers.map((w) => w.stop()));
-    workers = [startJobWorker(ctx.deps, options)];
-    const recovered = await settled(crashed.id);
-    expect(recovered.state).toBe('FINISHED');
-    expect(jobMetaOf(recovered.result).attempts).toBe(2);
-    expect(await settled(hopeless.id)).toMatchObject({ state: 'FAILED', error: 'Zpracování prověrky bylo opakovaně přerušeno (restart nebo výpadek serveru).' });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await ctx.deps.prisma.screening.findUniqueOrThrow({ where: { id: alive.id } })).toMatchObject({ state: 'IN_PROGRESS' });
+    start({ staleLockCheckMs: 200 });
+    expect(await settled(crashed.id)).toMatchObject({ state: 'FINISHED', attempts: 2 });
+    expect(await settled(hopeless.id)).toMatchObject({ state: 'FAILED', attempts: 5, error: 'Zpracování prověrky bylo opakovaně přerušeno (restart nebo výpadek serveru).' });
+    expect(calls.get(`screening-${hopeless.id}`)).toBeUndefined();
+    // A lock younger than 4 hours may be a live worker's: left alone.
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await row(alive.id)).toMatchObject({ state: 'IN_PROGRESS', attempts: 1 });
+    expect(await queuedJob(ctx.deps.prisma, keyOf(alive.id))).toMatchObject({ attempts: 1, locked_at: expect.any(Date) });
+    await ctx.deps.prisma.$executeRaw`SELECT graphile_worker.remove_job(${keyOf(alive.id)})`;
     await ctx.deps.prisma.screening.delete({ where: { id: alive.id } });
   });
 
-  it('hands a running screening back to the queue when stopped, without counting the attempt', async () => {
-    await Promise.all(workers.map((w) => w.stop()));
-    workers = [];
-    const worker = startJobWorker(ctx.deps, { ...options, timeoutMs: 20_000 });
-    const s = await queue('Zaseklá');
-    await eventually(async () => ((await ctx.deps.prisma.screening.findUniqueOrThrow({ where: { id: s.id } })).state === 'IN_PROGRESS' ? true : undefined));
-    await worker.stop();
-    const row = await ctx.deps.prisma.screening.findUniqueOrThrow({ where: { id: s.id } });
-    expect(row.state).toBe('PENDING');
-    expect(jobMetaOf(row.result)).toMatchObject({ attempts: 0, lease: null });
-    await ctx.deps.prisma.screening.delete({ where: { id: s.id } });
+  it('queues waiting screenings that have no job when it starts (rows from before the queue, seeded ones)', async () => {
+    const person = await createPerson(ctx.deps, { lastName: 'Bezúlohová' });
+    const orphan = await ctx.deps.prisma.screening.create({ data: { personId: person.id, type: 'ISIR_INSOLVENCY', state: 'PENDING' } });
+    expect(await queuedJob(ctx.deps.prisma, keyOf(orphan.id))).toBeUndefined();
+    start();
+    start();
+    expect(await settled(orphan.id)).toMatchObject({ state: 'FINISHED', attempts: 1 });
+    expect(calls.get(`screening-${orphan.id}`)).toHaveLength(1);
   });
-});
 
-describe('screening queue', () => {
-  it('fences a run that lost its lease out of every write', async () => {
-    const person = await createPerson(ctx.deps, { lastName: 'Oplocená' });
-    const s = await enqueueScreening(ctx.deps.prisma, { personId: person.id, type: 'RZP', requestedById: null });
-    const now = new Date();
-    const job = await claimNextScreening(ctx.deps.prisma, now, 60_000);
-    expect(job).toMatchObject({ id: s.id, attempt: 1 });
-    expect(await claimNextScreening(ctx.deps.prisma, now, 60_000)).toBeNull();
-    expect(await heartbeat(ctx.deps.prisma, job!, now)).toBe(true);
-    // After the lease runs out another worker takes it with a new lease...
-    const later = new Date(now.getTime() + 61_000);
-    const takeover = await claimNextScreening(ctx.deps.prisma, later, 60_000);
-    expect(takeover).toMatchObject({ id: s.id, attempt: 2 });
-    expect(takeover!.lease).not.toBe(job!.lease);
-    // ...and the first run can neither report nor finish.
-    expect(await heartbeat(ctx.deps.prisma, job!, later)).toBe(false);
-    await expect(ctx.deps.prisma.$transaction((tx) => lockHeldScreening(tx, job!))).rejects.toBeInstanceOf(LeaseLost);
-    await expect(ctx.deps.prisma.$transaction((tx) => lockHeldScreening(tx, takeover!))).resolves.toBeUndefined();
-    await ctx.deps.prisma.screening.delete({ where: { id: s.id } });
+  it('stops taking jobs when stopped, aborts a run still going after the grace period and hands it back', async () => {
+    const worker = start({ timeoutMs: 20_000, stopGraceMs: 300 });
+    const s = await queue('Zaseklá');
+    await eventually(async () => ((await row(s.id)).state === 'IN_PROGRESS' ? true : undefined));
+    const began = Date.now();
+    await worker.stop();
+    // Bounded: the grace period, then a moment for the aborted run to hand its screening back.
+    expect(Date.now() - began).toBeLessThan(5_000);
+    expect(await row(s.id)).toMatchObject({ state: 'PENDING', attempts: 1 });
+    const job = await queuedJob(ctx.deps.prisma, keyOf(s.id));
+    expect(job).toMatchObject({ attempts: 1, locked_at: null, last_error: 'Zpracování přerušeno zastavením serveru.' });
+    // Not taken by a stopped worker; the next one (any replica) runs it.
+    const later = await queue('Souběžná');
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await row(later.id)).state).toBe('PENDING');
+    start();
+    await skipBackoff(ctx.deps.prisma, keyOf(s.id), 1);
+    expect(await settled(later.id)).toMatchObject({ state: 'FINISHED' });
+    expect(await settled(s.id)).toMatchObject({ state: 'FINISHED', attempts: 2 });
+  });
+
+  it('survives losing its database connections and goes on by itself', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('warn', new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }));
+    start({}, { ...ctx.deps, logger });
+    expect((await settled((await queue('Souběžná')).id)).state).toBe('FINISHED');
+    // What a restart of PostgreSQL does to the worker: every connection of its pool cut.
+    const cut = await ctx.deps.prisma.$queryRaw<{ n: bigint }[]>`
+      SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND application_name = 'lending-job-worker'`;
+    expect(Number(cut[0]!.n)).toBeGreaterThan(0);
+    expect((await settled((await queue('Souběžná')).id, 30_000)).state).toBe('FINISHED');
+    expect(lines.join('')).toMatch(/connection was lost|connection.*terminat/i);
+  });
+
+  it('starts again when graphile-worker gives up on recording an outcome, and frees the job it held', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('warn', new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }));
+    // The database refuses to complete one job (as when it goes away right then): graphile-worker
+    // stops its pool, leaving the job locked by it (for 4 hours, were it left alone).
+    await ctx.deps.prisma.$executeRawUnsafe(`CREATE TABLE test_refused_completions (key text PRIMARY KEY)`);
+    await ctx.deps.prisma.$executeRawUnsafe(`CREATE FUNCTION test_refuse_completion() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM test_refused_completions WHERE key = OLD.key) THEN RAISE EXCEPTION 'the database went away'; END IF;
+        RETURN OLD;
+      END $$`);
+    await ctx.deps.prisma.$executeRawUnsafe(
+      `CREATE TRIGGER test_refuse_completion BEFORE DELETE ON graphile_worker._private_jobs FOR EACH ROW EXECUTE FUNCTION test_refuse_completion()`,
+    );
+    try {
+      const s = await queue('Souběžná');
+      await ctx.deps.prisma.$executeRaw`INSERT INTO test_refused_completions VALUES (${keyOf(s.id)})`;
+      start({}, { ...ctx.deps, logger });
+      expect(await settled(s.id)).toMatchObject({ state: 'FINISHED', attempts: 1 });
+      await eventually(async () => (lines.join('').includes('job worker stopped by itself') ? true : undefined));
+      await ctx.deps.prisma.$executeRaw`DELETE FROM test_refused_completions`;
+      // Started again, it freed the job at once: the run finds the screening finished, completes.
+      await eventually(async () => ((await queuedJob(ctx.deps.prisma, keyOf(s.id))) ? undefined : true), 15_000);
+      expect(await row(s.id)).toMatchObject({ state: 'FINISHED', attempts: 1 });
+      expect(calls.get(`screening-${s.id}`)).toHaveLength(1);
+      expect((await settled((await queue('Souběžná')).id)).state).toBe('FINISHED');
+    } finally {
+      await ctx.deps.prisma.$executeRawUnsafe(`DROP TRIGGER test_refuse_completion ON graphile_worker._private_jobs`);
+    }
   });
 });

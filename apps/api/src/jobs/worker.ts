@@ -1,174 +1,183 @@
+import { EventEmitter } from 'node:events';
+import { Logger, run, type Runner, type WorkerEvents } from 'graphile-worker';
+import pg from 'pg';
 import type { Deps } from '../deps.ts';
-import { screeningProviderFor, ScreeningFailed } from '../integrations/screenings/index.ts';
-import { performScreening } from '../modules/screenings/perform-screening.ts';
-import {
-  claimNextScreening,
-  failScreening,
-  heartbeat,
-  LeaseLost,
-  onEnqueue,
-  releaseScreening,
-  retryLater,
-  type ClaimedScreening,
-} from './screening-queue.ts';
+import { mailerFor } from '../integrations/mail/index.ts';
+import { screeningProviderFor } from '../integrations/screenings/index.ts';
+import { JOB_SCHEMA } from './queue.ts';
+import { recurringJobs, requeueWaitingWork, taskListFor } from './registry.ts';
 
 export interface JobWorkerOptions {
   concurrency?: number;
   pollIntervalMs?: number;
   timeoutMs?: number;
-  maxAttempts?: number;
-  retryDelayMs?: number;
-  leaseMs?: number;
-  /** How long stop() lets running jobs finish before handing them back. */
+  /** How long stop() lets running jobs finish before aborting them (default 10 s). */
   stopGraceMs?: number;
+  /**
+   * How often graphile-worker looks for jobs locked over 4 hours by a worker that died, and
+   * frees them (default: every 8–10 minutes, the first look within a minute of the start).
+   */
+  staleLockCheckMs?: number;
 }
 
 export interface JobWorker {
-  /** Stops taking jobs, lets running ones finish (or hands them back after the grace period). */
+  /**
+   * Stops taking jobs, lets running ones finish (aborting them after the grace period; they
+   * are retried later, on any replica), then closes the worker's connections. Never throws.
+   */
   stop(): Promise<void>;
 }
 
-const messages = {
-  timeout: 'Prověrka nebyla dokončena v časovém limitu.',
-  unexpected: 'Při zpracování prověrky došlo k neočekávané chybě.',
-  exhausted: (attempts: number, last: string) => `Prověrku se nepodařilo dokončit ani na ${attempts}. pokus. Poslední chyba: ${last}`,
-  interrupted: 'Zpracování prověrky bylo opakovaně přerušeno (restart nebo výpadek serveru).',
-};
-
-class JobTimeout extends Error {}
-class Stopping extends Error {}
+// Waits before starting again after the worker could not start or stopped by itself (the
+// database is away): quick at first, then every half a minute.
+const RESTART_DELAYS_MS = [500, 1000, 2000, 5000, 10_000, 30_000];
 
 /**
- * Runs queued screenings in the background: up to `concurrency` at once, polling the queue
- * (and woken at once by enqueues of this process). Transient failures are retried with
- * exponential back-off up to `maxAttempts`; a run that exceeds `timeoutMs` is aborted and
- * counts as a failed attempt; a run whose worker died is taken over after `leaseMs`.
+ * Runs the job queue in this process: the jobs of registry.ts, `concurrency` at once, woken at
+ * once by new jobs (LISTEN/NOTIFY) and polling for retries that come due, plus the recurring
+ * jobs. It has a pool of its own (a busy worker never starves HTTP requests of connections) and
+ * supervises itself: database errors are logged, never thrown; when graphile-worker gives up
+ * (a job's outcome could not be recorded) or cannot start, it starts again with back-off and
+ * frees the jobs its previous run held, so they run again at once rather than after 4 hours.
  */
 export function startJobWorker(deps: Deps, options: JobWorkerOptions = {}): JobWorker {
   const c = deps.config;
   const concurrency = options.concurrency ?? c.JOB_CONCURRENCY;
-  const pollIntervalMs = options.pollIntervalMs ?? c.JOB_POLL_INTERVAL_MS;
-  const timeoutMs = options.timeoutMs ?? c.JOB_TIMEOUT_MS;
-  const maxAttempts = options.maxAttempts ?? c.JOB_MAX_ATTEMPTS;
-  const retryDelayMs = options.retryDelayMs ?? c.JOB_RETRY_DELAY_MS;
-  const leaseMs = options.leaseMs ?? c.JOB_LEASE_MS;
   const stopGraceMs = options.stopGraceMs ?? 10_000;
   const log = deps.logger.child({ component: 'job-worker' });
   // A misconfigured provider (SCREENING_PROVIDER=http without a URL) stops the start, not each job.
   screeningProviderFor(deps);
+  mailerFor(deps);
 
-  let running = true;
+  // Named, so operators (and the tests) can tell its connections apart in pg_stat_activity.
+  const pool = new pg.Pool({ ...deps.pool.options, max: concurrency + 2, application_name: 'lending-job-worker' });
+  pool.on('error', (error) => log.warn({ reason: error.message }, 'job queue: an idle database connection was lost'));
+  pool.on('connect', (client) => client.on('error', (error) => log.warn({ reason: error.message }, 'job queue: a database connection was lost')));
+  const taskList = taskListFor(deps, { timeoutMs: options.timeoutMs ?? c.JOB_TIMEOUT_MS });
+  const logger = graphileLogger(log);
+
+  let stopping = false;
+  let runner: Runner | null = null;
   let wake: (() => void) | null = null;
-  const active = new Map<number, { controller: AbortController; done: Promise<void> }>();
-  const unsubscribe = onEnqueue(deps, () => wake?.());
-
-  const sleep = (ms: number) =>
+  const pause = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
         clearTimeout(timer);
-        wake = null;
         resolve();
-      }
-      wake = done;
+      };
     });
 
-  async function settle(job: ClaimedScreening, error: unknown, controller: AbortController): Promise<void> {
-    const now = deps.now();
-    if (error instanceof LeaseLost) {
-      log.warn({ screeningId: job.id }, 'screening job lost its lease; its outcome was discarded');
-      return;
-    }
-    if (controller.signal.reason instanceof Stopping) {
-      await releaseScreening(deps.prisma, job, now);
-      log.info({ screeningId: job.id }, 'screening job handed back at shutdown');
-      return;
-    }
-    const timedOut = controller.signal.reason instanceof JobTimeout;
-    const failed = error instanceof ScreeningFailed ? error : null;
-    const retryable = timedOut || (failed ? failed.retryable : true);
-    const message = timedOut ? messages.timeout : (failed?.message ?? messages.unexpected);
-    log[failed && !retryable ? 'info' : 'warn'](
-      { screeningId: job.id, type: job.type, attempt: job.attempt, retryable, reason: failed?.detail ?? (timedOut ? 'timeout' : (error as Error)?.message) },
-      'screening attempt failed',
-    );
-    if (retryable && job.attempt < maxAttempts) {
-      const delay = retryDelayMs * 2 ** (job.attempt - 1);
-      await retryLater(deps.prisma, job, now, delay, message);
-    } else {
-      await failScreening(deps.prisma, job, now, retryable && maxAttempts > 1 ? messages.exhausted(job.attempt, message) : message);
-    }
-  }
-
-  async function run(job: ClaimedScreening, controller: AbortController): Promise<void> {
-    const timer = setTimeout(() => controller.abort(new JobTimeout()), timeoutMs);
-    const beat = setInterval(() => {
-      heartbeat(deps.prisma, job, deps.now())
-        .then((held) => {
-          if (!held) controller.abort(new LeaseLost(job.id));
-        })
-        .catch((error: unknown) => log.warn({ err: error, screeningId: job.id }, 'heartbeat failed'));
-    }, Math.max(50, Math.floor(leaseMs / 3)));
-    const aborted = new Promise<never>((_, reject) => {
-      controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true });
-    });
-    aborted.catch(() => undefined);
-    try {
-      // A provider that ignores the signal still cannot hold the job past its time-out.
-      await Promise.race([performScreening(deps, job, controller.signal), aborted]);
-    } catch (error) {
-      await settle(job, error, controller).catch((e: unknown) => log.error({ err: e, screeningId: job.id }, 'could not record the failure of a screening job'));
-    } finally {
-      clearTimeout(timer);
-      clearInterval(beat);
-    }
-  }
-
-  async function claimAndRun(): Promise<boolean> {
-    const now = deps.now();
-    const job = await claimNextScreening(deps.prisma, now, leaseMs);
-    if (!job) return false;
-    if (job.attempt > maxAttempts) {
-      // Taken over from crashed workers more times than allowed: give up instead of looping.
-      await failScreening(deps.prisma, job, now, messages.interrupted);
-      log.warn({ screeningId: job.id, attempt: job.attempt }, 'screening job abandoned after repeated crashes');
-      return true;
-    }
-    const controller = new AbortController();
-    const done = run(job, controller).finally(() => {
-      active.delete(job.id);
-      wake?.();
-    });
-    active.set(job.id, { controller, done });
-    return true;
-  }
-
-  const loop = (async () => {
-    while (running) {
-      let claimed = false;
-      if (active.size < concurrency) {
-        try {
-          claimed = await claimAndRun();
-        } catch (error) {
-          log.error({ err: error }, 'could not claim a job');
+  const supervised = (async () => {
+    // Worker pools of this process that ended while still holding jobs (locked_by = pool id).
+    const ended: string[] = [];
+    let failures = 0;
+    while (!stopping) {
+      const poolIds: string[] = [];
+      const events: WorkerEvents = new EventEmitter();
+      events.on('pool:create', ({ workerPool }) => poolIds.push(workerPool.id));
+      try {
+        // run() first applies the queue's migrations (a no-op when up to date).
+        const started = await run({
+          pgPool: pool,
+          schema: JOB_SCHEMA,
+          taskList,
+          parsedCronItems: recurringJobs(),
+          concurrency,
+          pollInterval: options.pollIntervalMs ?? c.JOB_POLL_INTERVAL_MS,
+          // Our server handles SIGTERM/SIGINT; graphile-worker's own handlers would kill the process.
+          noHandleSignals: true,
+          gracefulShutdownAbortTimeout: stopGraceMs,
+          ...(options.staleLockCheckMs ? { minResetLockedInterval: options.staleLockCheckMs, maxResetLockedInterval: options.staleLockCheckMs } : {}),
+          logger,
+          events,
+          // Batched completion is the path whose database errors are caught (they end the pool,
+          // and we start again); unbatched, such an error is an unhandled rejection.
+          preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+        });
+        runner = started;
+        if (stopping) {
+          await started.stop().catch(() => undefined);
+          break;
         }
+        if (ended.length) {
+          // Those pools are gone (their jobs settled or were abandoned): free what they held.
+          await pool.query(`SELECT ${JOB_SCHEMA}.force_unlock_workers($1::text[])`, [ended]);
+          log.info({ pools: ended.length }, 'freed the jobs of a previous run of this worker');
+          ended.length = 0;
+        }
+        const requeued = await requeueWaitingWork(deps);
+        if (requeued) log.info({ jobs: requeued }, 'queued waiting work that had no job');
+        if (failures > 0) log.info('job worker running again');
+        failures = 0;
+        await started.promise.catch(() => undefined);
+        if (!stopping) log.error('job worker stopped by itself (database error?); starting it again');
+      } catch (error) {
+        if (stopping) break;
+        log.error({ reason: (error as Error)?.message }, 'job worker could not start; trying again');
       }
-      if (!claimed && running) await sleep(pollIntervalMs);
+      ended.push(...poolIds);
+      if (stopping) break;
+      if (runner) {
+        await runner.stop().catch(() => undefined);
+        runner = null;
+      }
+      await pause(RESTART_DELAYS_MS[Math.min(failures++, RESTART_DELAYS_MS.length - 1)]!);
     }
   })();
 
+  let stopped: Promise<void> | null = null;
   return {
-    async stop() {
-      if (!running) return loop;
-      running = false;
-      unsubscribe();
-      wake?.();
-      await loop;
-      const pending = [...active.values()];
-      const grace = new Promise<void>((resolve) => setTimeout(resolve, stopGraceMs).unref());
-      await Promise.race([Promise.all(pending.map((p) => p.done)), grace]);
-      for (const p of active.values()) p.controller.abort(new Stopping());
-      await Promise.all([...active.values()].map((p) => p.done));
+    stop() {
+      stopped ??= (async () => {
+        stopping = true;
+        wake?.();
+        const current = runner;
+        if (current) {
+          // Graceful: no new jobs; running ones get stopGraceMs, then their abort signal fires
+          // and they have a few seconds to hand their work back.
+          const graceful = current.stop().then(() => true, () => true);
+          if (!(await within(graceful, stopGraceMs + 3_000))) {
+            log.warn('running jobs did not stop in time; abandoning them');
+            await within(current.kill().catch(() => undefined), 2_000);
+          }
+        }
+        await within(supervised, 1_000);
+        await within(pool.end().catch(() => undefined), 2_000);
+      })().catch((error: unknown) => log.error({ reason: (error as Error)?.message }, 'job worker did not stop cleanly'));
+      return stopped;
     },
   };
+}
+
+/** Whether `promise` settled within `ms`. */
+async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * graphile-worker's messages through our logger: the first line only (no stack traces, no
+ * job payloads or connection objects in the log), at most at warn: what it reports as errors
+ * are lost connections it retries by itself, failed runs (their handlers log them with context)
+ * and failures our supervisor logs as errors when it has to act on them.
+ */
+function graphileLogger(log: Deps['logger']): Logger {
+  return new Logger((scope) => (level, message, meta) => {
+    const error = meta?.error ?? meta?.fatalError;
+    const fields = {
+      ...(scope.taskIdentifier ? { task: scope.taskIdentifier } : {}),
+      ...(scope.jobId ? { jobId: scope.jobId } : {}),
+      ...(error instanceof Error ? { reason: error.message } : {}),
+    };
+    const line = message.split('\n')[0]!;
+    if (line.startsWith('Failed task') || level === 'info') log.debug(fields, line);
+    else if (level === 'error' || level === 'warning') log.warn(fields, line);
+    else log.trace(fields, line);
+  });
 }

@@ -1,7 +1,6 @@
 import { faker } from '@faker-js/faker/locale/cs_CZ';
 import type { StaffRole } from '@lending/contracts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import { enqueueScreening } from '../jobs/screening-queue.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { seedLeads } from './demo-leads.ts';
 import { czechAddress, money, roundTo, seedPersons } from './demo-persons.ts';
@@ -66,12 +65,13 @@ export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): 
   const { natural: persons, companies } = await seedPersons(prisma, today);
   const leads = await seedLeads(prisma, [...persons, ...companies.slice(0, 5)], today, options.publicUrl.replace(/\/$/, ''));
 
-  // Screenings an underwriter asked for: queued, so the job worker runs them (and makes their
-  // PDF reports) right after the first start, as it would for screenings run from the screen.
+  // Screenings an underwriter asked for, waiting: the job worker queues waiting screenings when
+  // it starts (registry.ts), so it runs them (and makes their PDF reports) right after the first
+  // start, as it would for screenings run from the screen. The seed needs no queue schema.
   const underwriter = await prisma.staffUser.findUniqueOrThrow({ where: { email: 'underwriter@demo.cz' } });
   for (const person of persons.filter((_, i) => i % 9 === 0)) {
     for (const type of ['MVCR_IDENTITY_CARD', 'ZOBI_OSOBACUZK'] as const) {
-      await enqueueScreening(prisma, { personId: person.id, type, requestedById: underwriter.id });
+      await prisma.screening.create({ data: { personId: person.id, type, requestedById: underwriter.id, state: 'PENDING' } });
     }
   }
 

@@ -77,6 +77,7 @@ export async function getLead(deps: Pick<Deps, 'prisma'> | { prisma: Tx }, id: n
       subject: n.subject,
       body: n.body,
       state: n.state,
+      attempts: n.attempts,
       error: n.error,
       created_at: n.createdAt.toISOString(),
       sent_at: iso(n.sentAt),

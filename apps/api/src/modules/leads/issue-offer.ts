@@ -58,7 +58,7 @@ export async function issueOffer(deps: Pick<Deps, 'prisma' | 'now' | 'config'>, 
         ? { kind: 'REGULAR', value: request.value, installment_value: request.installment_value }
         : { kind: 'IRREGULAR', claim_groups: request.claim_groups };
     const email = offerEmail(deps.config, form.token, linkData);
-    const notification = await queueEmail(tx, {
+    const notification = await queueEmail(deps, tx, {
       name: 'lead.offer',
       recipient,
       subject: email.subject,

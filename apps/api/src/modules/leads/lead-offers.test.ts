@@ -58,12 +58,12 @@ describe('POST /api/v1/leads/{id}/offer/ — regular', () => {
     expect(res.body).toMatchObject({
       offer: { kind: 'REGULAR', value: 280_000, installment_value: 7_500, claim_groups: [], total_amount: null, applied_at: null },
       lead: { id: lead.leadId, state: 'OFFER_SENT' },
-      notification: { name: 'lead.offer', recipient: lead.applicant.email, subject: OFFER_EMAIL_SUBJECT, state: 'PENDING' },
+      notification: { name: 'lead.offer', recipient: lead.applicant.email, subject: OFFER_EMAIL_SUBJECT, state: 'SANDBOX' },
     });
     expect(res.body.offer.sent_at).not.toBeNull();
 
     const [mail] = await outbox(lead.leadId);
-    expect(mail).toMatchObject({ id: res.body.notification.id, name: 'lead.offer', type: 'EMAIL', state: 'PENDING', recipient: lead.applicant.email, subject: 'Nabídka úvěru' });
+    expect(mail).toMatchObject({ id: res.body.notification.id, name: 'lead.offer', type: 'EMAIL', state: 'SANDBOX', recipient: lead.applicant.email, subject: 'Nabídka úvěru' });
     expect(mail!.body).toContain('Výše úvěru: 280\u00a0000 Kč');
     expect(mail!.body).toContain('Měsíční splátka: 7\u00a0500 Kč');
     expect(mail!.body).toContain(res.body.link);
@@ -86,7 +86,7 @@ describe('POST /api/v1/leads/{id}/offer/ — regular', () => {
     expect(detail.body).toMatchObject({ state: 'OFFER_ACCEPTED', offer_applied: true, value: 280_000, installment_value: 7_500 });
     // Staff see what the applicant was sent.
     expect(detail.body.emails).toEqual([
-      { id: mail!.id, name: 'lead.offer', recipient: lead.applicant.email, subject: 'Nabídka úvěru', body: mail!.body, state: 'PENDING', error: null, created_at: expect.any(String), sent_at: null },
+      { id: mail!.id, name: 'lead.offer', recipient: lead.applicant.email, subject: 'Nabídka úvěru', body: mail!.body, state: 'SANDBOX', attempts: 0, error: null, created_at: expect.any(String), sent_at: null },
     ]);
     expect(detail.body.offers[0].applied_at).not.toBeNull();
 
@@ -346,7 +346,7 @@ describe('POST /api/v1/leads/{leadId}/application-form/{id}/resend/', () => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ notification_id: expect.any(Number), recipient: lead.applicant.email, link: `http://localhost:3000/?token=${lead.token}` });
     const [mail] = await outbox(lead.leadId);
-    expect(mail).toMatchObject({ id: res.body.notification_id, name: 'form.resend', type: 'EMAIL', state: 'PENDING', subject: RESEND_SUBJECT, recipient: lead.applicant.email });
+    expect(mail).toMatchObject({ id: res.body.notification_id, name: 'form.resend', type: 'EMAIL', state: 'SANDBOX', subject: RESEND_SUBJECT, recipient: lead.applicant.email });
     expect(RESEND_SUBJECT).toBe('Pokračujte ve své žádosti o úvěr');
     const link = linkIn(mail!.body);
     expect(link.pathname).toBe('/');

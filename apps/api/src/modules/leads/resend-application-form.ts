@@ -39,7 +39,7 @@ export async function resendApplicationForm(deps: Pick<Deps, 'prisma' | 'config'
     if (!recipient) throw conflict(leadMessages.noEmail);
 
     const link = resumeLink(deps.config, form.token);
-    const notification = await queueEmail(tx, {
+    const notification = await queueEmail(deps, tx, {
       name: 'form.resend',
       recipient,
       subject: RESEND_SUBJECT,

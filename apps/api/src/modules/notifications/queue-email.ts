@@ -1,5 +1,7 @@
 import { z } from '@lending/contracts';
+import type { Deps } from '../../deps.ts';
 import type { Notification, Prisma } from '../../generated/prisma/client.ts';
+import { sendEmailJob } from '../../jobs/definitions/notifications/send-email.ts';
 
 /** An e-mail to send: what it is about (entity), to whom, and its text. */
 export interface Email {
@@ -15,19 +17,25 @@ export interface Email {
 const address = z.email();
 
 /**
- * Queues an e-mail in the outbox: a Notification row (type EMAIL, state PENDING). Nothing is
- * sent here; in the sandbox the outbox is the channel staff read, and a sender may later work
- * the PENDING rows. Pass the transaction of the write that causes the e-mail, so the message
- * exists exactly when the change does.
+ * Puts an e-mail in the outbox: a Notification row of type EMAIL. With a mail server
+ * (EMAIL_PROVIDER=smtp) the row is PENDING and its send job is queued; in the sandbox it is
+ * kept as SANDBOX, never sent, and staff read it in the back-office. Pass the transaction of the
+ * write that causes the e-mail, so the message (and its sending) exists exactly when the change
+ * does.
  */
-export async function queueEmail(db: Pick<Prisma.TransactionClient, 'notification'>, email: Email): Promise<Notification> {
+export async function queueEmail(
+  deps: Pick<Deps, 'config'>,
+  db: Pick<Prisma.TransactionClient, 'notification' | '$executeRaw'>,
+  email: Email,
+): Promise<Notification> {
   const recipient = email.recipient.trim();
   if (!address.safeParse(recipient).success) throw new Error(`queueEmail: not an e-mail address: ${JSON.stringify(recipient)}`);
-  return db.notification.create({
+  const send = deps.config.EMAIL_PROVIDER === 'smtp';
+  const row = await db.notification.create({
     data: {
       name: email.name,
       type: 'EMAIL',
-      state: 'PENDING',
+      state: send ? 'PENDING' : 'SANDBOX',
       entityType: email.entityType ?? null,
       entityId: email.entityId === undefined ? null : String(email.entityId),
       recipient,
@@ -35,4 +43,6 @@ export async function queueEmail(db: Pick<Prisma.TransactionClient, 'notificatio
       body: email.body,
     },
   });
+  if (send) await sendEmailJob.enqueue(db, { notification_id: row.id });
+  return row;
 }

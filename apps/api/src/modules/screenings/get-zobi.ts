@@ -1,7 +1,6 @@
 import { screeningMessages, screeningResult, type ZobiAnswer } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { resultWithoutJob } from '../../jobs/screening-queue.ts';
 import { findPersonScreening } from './find-screening.ts';
 
 /**
@@ -14,7 +13,7 @@ export async function getZobi(deps: Pick<Deps, 'prisma'>, personId: number, id: 
   if (screening.type !== 'ZOBI_OSOBACUZK') throw notFound(screeningMessages.notZobi);
   if (screening.state === 'FAILED') throw conflict(screeningMessages.failed);
   if (screening.state !== 'FINISHED') throw conflict(screeningMessages.zobiNotFinished);
-  const parsed = screeningResult.safeParse(resultWithoutJob(screening.result));
+  const parsed = screeningResult.safeParse(screening.result);
   const data = parsed.success && parsed.data.data.kind === 'CADASTRE' ? parsed.data.data : { subjects: [], rights: [] };
   const rightIds = data.rights.map((r) => r.realty_right_id).filter((v): v is number => v !== null);
   const tracked = rightIds.length

@@ -9,10 +9,10 @@ import {
   type ScreeningSubject,
 } from '../../integrations/screenings/index.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
-import { lockHeldScreening, type ClaimedScreening } from '../../jobs/screening-queue.ts';
 import { describeScreeningResult } from './describe-screening-result.ts';
 import { renderScreeningReport } from './render-screening-report.ts';
 import { scoringTransactions, statementTransactions } from './screening-transactions.ts';
+import { lockHeldScreening, type ScreeningRun } from './screening-runs.ts';
 import { personIdentification, personName } from './screening-view.ts';
 import { storeFindings } from './store-findings.ts';
 
@@ -26,12 +26,13 @@ const messages = {
 export const reportKey = (personId: number, screeningId: number) => `screenings/${personId}/${screeningId}-${randomUUID()}.pdf`;
 
 /**
- * The job of one screening: asks the provider, renders and stores the PDF protocol, then (in
- * one transaction, only while the run still holds the job) stores the findings (ISIR cases,
- * distraints, realty rights, person flags) and marks the screening FINISHED. Throws
- * ScreeningFailed for the worker to retry or fail the screening.
+ * One run of a screening: asks the provider, renders and stores the PDF protocol, then (in
+ * one transaction, only while this run still holds the screening and was not aborted) stores
+ * the findings (ISIR cases, distraints, realty rights, person flags) and marks the screening
+ * FINISHED. Throws ScreeningFailed for the job to retry or fail the screening, RunSuperseded
+ * when another run took it over.
  */
-export async function performScreening(deps: Deps, job: ClaimedScreening, signal: AbortSignal): Promise<void> {
+export async function performScreening(deps: Deps, job: ScreeningRun, signal: AbortSignal): Promise<void> {
   const person = await deps.prisma.person.findUnique({ where: { id: job.personId } });
   if (!person) throw new ScreeningFailed(messages.personGone, false);
   const subject: ScreeningSubject = {
@@ -79,8 +80,10 @@ export async function performScreening(deps: Deps, job: ClaimedScreening, signal
   try {
     await deps.prisma.$transaction(async (tx) => {
       await lockHeldScreening(tx, job);
+      // Aborted (time-out, shutdown) while rendering: the job has given this run up.
+      signal.throwIfAborted();
       const stored = await storeFindings(tx, { personId: person.id, screeningId: job.id, data: described.data, now: finishedAt });
-      const result = { ...described, data: stored.data, _job: { attempts: job.attempt, lease: null, run_after: null, last_error: null } };
+      const result = { ...described, data: stored.data };
       await tx.screening.update({
         where: { id: job.id },
         data: { state: 'FINISHED', result: result as unknown as Prisma.InputJsonValue, fileKey: key, error: null, finishedAt },

@@ -1,7 +1,7 @@
 import { type ScreeningDetail, type ScreeningType } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import { conflict } from '../../http/errors.ts';
-import { enqueueScreening, notifyEnqueued } from '../../jobs/screening-queue.ts';
+import { runScreeningJob } from '../../jobs/definitions/screenings/run-screening.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
 import { findScreenedPerson } from './find-screening.ts';
 import { requesterEmails, screeningPersonOf, toDetail } from './screening-view.ts';
@@ -11,8 +11,9 @@ export const runScreeningMessages = {
 } as const;
 
 /**
- * Queues a screening of the person (PENDING) for the job worker and answers it at once. A
- * screening of the same type still waiting or running is not queued twice (409 naming it).
+ * Stores a screening of the person (PENDING) and queues its job in the same transaction, then
+ * answers at once. A screening of the same type still waiting or running is not queued twice
+ * (409 naming it).
  */
 export async function runScreening(deps: Pick<Deps, 'prisma'>, actor: StaffActor, personId: number, type: ScreeningType): Promise<ScreeningDetail> {
   const person = await findScreenedPerson(deps, personId);
@@ -21,10 +22,10 @@ export async function runScreening(deps: Pick<Deps, 'prisma'>, actor: StaffActor
     await tx.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR UPDATE`;
     const running = await tx.screening.findFirst({ where: { personId, type, state: { in: ['PENDING', 'IN_PROGRESS'] } }, select: { id: true } });
     if (running) throw conflict(runScreeningMessages.alreadyRunning, { screening_id: running.id });
-    const created = await enqueueScreening(tx, { personId, type, requestedById: actor.staffId });
+    const created = await tx.screening.create({ data: { personId, type, requestedById: actor.staffId, state: 'PENDING' } });
+    await runScreeningJob.enqueue(tx, { screening_id: created.id });
     await recordStaffAudit(tx, actor, { action: 'screening.run', entity: 'Screening', entityId: created.id, changes: { person_id: personId, type } });
     return created;
   });
-  notifyEnqueued(deps);
   return toDetail(screening, screeningPersonOf(person), await requesterEmails(deps, [screening]));
 }

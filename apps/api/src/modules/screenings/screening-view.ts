@@ -10,7 +10,6 @@ import {
 } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import type { IdentificationType, ProcessingState as DbState, ScreeningType as DbType } from '../../generated/prisma/enums.ts';
-import { jobMetaOf, resultWithoutJob } from '../../jobs/screening-queue.ts';
 
 interface PersonRow {
   id: number;
@@ -30,6 +29,7 @@ export interface ScreeningRow {
   result: unknown;
   fileKey: string | null;
   error: string | null;
+  attempts: number;
   requestedById: number | null;
   finishedAt: Date | null;
   createdAt: Date;
@@ -59,7 +59,7 @@ const base = (s: Pick<ScreeningRow, 'personId' | 'id'>) => `/api/v1/persons/${s.
 /** The finished result as the contract shapes it; null while unfinished (or if unreadable). */
 function publicResult(s: ScreeningRow) {
   if (s.state !== 'FINISHED') return null;
-  const parsed = screeningResult.safeParse(resultWithoutJob(s.result));
+  const parsed = screeningResult.safeParse(s.result);
   return parsed.success ? parsed.data : null;
 }
 
@@ -84,7 +84,7 @@ export function toListItem(s: ScreeningRow, person: ScreeningPerson, requesters:
     download_url: hasFile ? `${base(s)}/download/` : null,
     zobi_url: s.type === 'ZOBI_OSOBACUZK' ? `${base(s)}/zobi/` : null,
     error: s.state === 'FAILED' ? s.error : null,
-    attempts: jobMetaOf(s.result).attempts,
+    attempts: s.attempts,
   };
 }
 

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const login = await ctx.login('UNDERWRITER');
   token = login.access;
   staffId = (await ctx.deps.prisma.staffUser.findUniqueOrThrow({ where: { email: login.email } })).id;
-  worker = startJobWorker(ctx.deps, { pollIntervalMs: 25, timeoutMs: 30_000, retryDelayMs: 50 });
+  worker = startJobWorker(ctx.deps, { pollIntervalMs: 25, timeoutMs: 30_000 });
 });
 afterAll(async () => {
   await worker.stop();
@@ -296,8 +296,8 @@ describe('screening calls: errors and roles', () => {
 
   it('answers 409 while a screening of the same type runs, and for its PDF or ZOBI detail', async () => {
     const busy = await createPerson(ctx.deps);
-    // IN_PROGRESS and just reported: a live worker's, which ours leaves alone.
-    const running = await ctx.deps.prisma.screening.create({ data: { personId: busy.id, type: 'ZOBI_OSOBACUZK', state: 'IN_PROGRESS', result: { _job: { attempts: 1, lease: 'jiny-worker' } } } });
+    // IN_PROGRESS without a job of ours: another replica's run, which our worker leaves alone.
+    const running = await ctx.deps.prisma.screening.create({ data: { personId: busy.id, type: 'ZOBI_OSOBACUZK', state: 'IN_PROGRESS', attempts: 1 } });
     const res = await run(busy.id, { type: 'ZOBI_OSOBACUZK' });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ detail: 'Prověrka tohoto druhu u osoby právě probíhá. Počkejte na její výsledek.', screening_id: running.id });
@@ -317,9 +317,9 @@ describe('GET /persons/{personId}/screenings/ filters and ordering', () => {
   const day = (d: string, time = '10:00:00') => new Date(`${d}T${time}Z`);
 
   async function insert(name: string, type: ScreeningType, state: ProcessingState, createdAt: Date, data?: ScreeningData, finishedAt?: Date) {
-    const result = data ? { ...describeScreeningResult(data, { checkedAt: finishedAt ?? createdAt, provider: 'sandbox' }), _job: { attempts: 1 } } : { _job: { attempts: 1 } };
+    const result = data ? describeScreeningResult(data, { checkedAt: finishedAt ?? createdAt, provider: 'sandbox' }) : undefined;
     const row = await ctx.deps.prisma.screening.create({
-      data: { personId, type, state, createdAt, finishedAt: state === 'FINISHED' || state === 'FAILED' ? (finishedAt ?? createdAt) : null, result, error: state === 'FAILED' ? 'Registr není dostupný.' : null, requestedById: staffId },
+      data: { personId, type, state, attempts: 1, createdAt, finishedAt: state === 'FINISHED' || state === 'FAILED' ? (finishedAt ?? createdAt) : null, result, error: state === 'FAILED' ? 'Registr není dostupný.' : null, requestedById: staffId },
     });
     ids[name] = row.id;
   }

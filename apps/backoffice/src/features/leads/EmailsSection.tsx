@@ -1,6 +1,6 @@
 import { NotificationState, type LeadEmailView } from '@lending/contracts';
 import { Fragment } from 'react';
-import { formatDateTime } from '../../shared/format';
+import { formatDateTime, pluralize } from '../../shared/format';
 import { Section } from '../../shared/ui/Layout';
 import { EmptyState } from '../../shared/ui/States';
 import { StatusBadge, toneOf } from '../../shared/ui/StatusBadge';
@@ -25,6 +25,15 @@ function EmailBody({ text }: { text: string }) {
   );
 }
 
+/**
+ * Where an outbox e-mail is: "Odesláno", "Čeká na odeslání", "Nepodařilo se odeslat
+ * (3 pokusy)", "Neodesláno – sandbox" (written while no mail server was configured).
+ */
+export function emailStateLabel(email: Pick<LeadEmailView, 'state' | 'attempts'>): string {
+  const label = NotificationState.labels[email.state];
+  return email.state === 'FAILED' && email.attempts > 0 ? `${label} (${pluralize(email.attempts, 'pokus', 'pokusy', 'pokusů')})` : label;
+}
+
 /** What the applicant was sent about this lead: the outbox of the e-mail channel. */
 export function EmailsSection({ emails }: { emails: readonly LeadEmailView[] }) {
   return (
@@ -38,10 +47,16 @@ export function EmailsSection({ emails }: { emails: readonly LeadEmailView[] }) 
               <details>
                 <summary>
                   <strong>{email.subject ?? '(bez předmětu)'}</strong> – {email.recipient}, {formatDateTime(email.sent_at ?? email.created_at)}{' '}
-                  <StatusBadge label={NotificationState.labels[email.state]} tone={toneOf(email.state)} />
+                  <StatusBadge label={emailStateLabel(email)} tone={toneOf(email.state)} />
                 </summary>
                 <EmailBody text={email.body} />
-                {email.error && <p className="field__error">{email.error}</p>}
+                {email.state === 'FAILED' && email.error && <p className="field__error">{email.error}</p>}
+                {email.state === 'PENDING' && email.error && (
+                  <p className="field__hint">
+                    {email.attempts}. pokus se nezdařil: {email.error} Další pokus proběhne automaticky.
+                  </p>
+                )}
+                {email.state === 'SANDBOX' && <p className="field__hint">Poštovní server není nastaven: e-mail zůstal jen zde, žadateli nebyl odeslán.</p>}
               </details>
             </li>
           ))}

@@ -83,7 +83,12 @@ function OfferForm({ leadId, formType, onCancel, onIssued }: { leadId: number; f
       ),
     async (body: OfferRequest) => {
       const issued = await api.post<OfferIssueResponse>(leadPaths.offer(leadId), body);
-      showToast(`Nabídka byla vydána a odeslána e-mailem na adresu ${issued.notification.recipient}.`);
+      const { recipient, state } = issued.notification;
+      showToast(
+        state === 'SANDBOX'
+          ? `Nabídka byla vydána. E-mail pro ${recipient} nebyl odeslán (poštovní server není nastaven), najdete ho v E-mailech žadateli.`
+          : `Nabídka byla vydána a odeslána e-mailem na adresu ${recipient}.`,
+      );
       onIssued();
     },
   );

@@ -1,4 +1,4 @@
-import type { LeadDetail, OfferIssueResponse, StaffApplicationForm } from '@lending/contracts';
+import type { LeadDetail, LeadEmailView, OfferIssueResponse, StaffApplicationForm } from '@lending/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -167,7 +167,7 @@ describe('offer dialog', () => {
     const user = userEvent.setup();
     const { calls } = leadApi(leadDetail({ source: 'LEADSOR', deal_type: 'INVESTMENT_LOAN', application_form: null }), {
       'GET /api/v1/leads/101/application_form/': () => ({ status: 404, body: { detail: 'Žádost nebyla nalezena.' } }),
-      'POST /api/v1/leads/101/offer/': (call) => ({ status: 201, body: issued(call.body) }),
+      'POST /api/v1/leads/101/offer/': (call) => ({ status: 201, body: { ...issued(call.body), notification: { ...issued(call.body).notification, state: 'SANDBOX' } } }),
     });
     renderApp('/leads/101');
 
@@ -181,6 +181,10 @@ describe('offer dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Odeslat nabídku' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ kind: 'REGULAR', value: 6000000, installment_value: 90000 });
+    // No mail server: the toast does not claim the e-mail went out.
+    expect(
+      await screen.findByText('Nabídka byla vydána. E-mail pro jiri.dvorak@seznam.cz nebyl odeslán (poštovní server není nastaven), najdete ho v E-mailech žadateli.'),
+    ).toBeTruthy();
   });
 
   it('builds an irregular offer from claim groups and checks every group', async () => {
@@ -318,6 +322,7 @@ describe('e-mails of the lead', () => {
             subject: 'Nabídka úvěru',
             body: `Dobrý den,\n\nNabídku si můžete prohlédnout a potvrdit zde:\n${link}\n\nS pozdravem`,
             state: 'SENT',
+            attempts: 1,
             error: null,
             created_at: '2025-03-05T10:00:00.000Z',
             sent_at: '2025-03-05T10:00:02.000Z',
@@ -331,6 +336,49 @@ describe('e-mails of the lead', () => {
     await user.click(within(section).getByText('Nabídka úvěru'));
     expect(within(section).getByText('Odesláno')).toBeTruthy();
     expect(within(section).getByRole('link', { name: `${link} (nové okno)` }).getAttribute('href')).toBe(link);
+  });
+
+  it('says whether each e-mail was sent, waits for another attempt, failed after how many, or stayed in the sandbox', async () => {
+    const user = userEvent.setup();
+    const email = (id: number, subject: string, rest: Partial<LeadEmailView>): LeadEmailView => ({
+      id,
+      name: 'form.resend',
+      recipient: 'jiri.dvorak@seznam.cz',
+      subject,
+      body: 'Dobrý den',
+      state: 'PENDING',
+      attempts: 0,
+      error: null,
+      created_at: '2025-03-05T10:00:00.000Z',
+      sent_at: null,
+      ...rest,
+    });
+    leadApi(
+      leadDetail({
+        emails: [
+          email(1, 'Odeslaný', { state: 'SENT', attempts: 1, sent_at: '2025-03-05T10:00:02.000Z' }),
+          email(2, 'Čekající', { state: 'PENDING', attempts: 2, error: 'Poštovní server není dostupný (ESOCKET).' }),
+          email(3, 'Neodeslaný', { state: 'FAILED', attempts: 3, error: 'Poštovní server zprávu odmítl: 550 5.1.1 Mailbox does not exist' }),
+          email(4, 'Jednou zkoušený', { state: 'FAILED', attempts: 1, error: 'Poštovní server zprávu odmítl: 550' }),
+          email(5, 'V sandboxu', { state: 'SANDBOX' }),
+        ],
+      }),
+    );
+    renderApp('/leads/101');
+
+    const section = (await screen.findByRole('heading', { name: 'E-maily žadateli' })).closest('section')!;
+    const item = (subject: string) => within(section).getByText(subject).closest('li')!;
+    expect(within(item('Odeslaný')).getByText('Odesláno')).toBeTruthy();
+    expect(within(item('Čekající')).getByText('Čeká na odeslání')).toBeTruthy();
+    expect(within(item('Neodeslaný')).getByText('Nepodařilo se odeslat (3 pokusy)')).toBeTruthy();
+    expect(within(item('Jednou zkoušený')).getByText('Nepodařilo se odeslat (1 pokus)')).toBeTruthy();
+    expect(within(item('V sandboxu')).getByText('Neodesláno – sandbox')).toBeTruthy();
+    await user.click(within(section).getByText('Čekající'));
+    expect(within(item('Čekající')).getByText('2. pokus se nezdařil: Poštovní server není dostupný (ESOCKET). Další pokus proběhne automaticky.')).toBeTruthy();
+    await user.click(within(section).getByText('Neodeslaný'));
+    expect(within(item('Neodeslaný')).getByText('Poštovní server zprávu odmítl: 550 5.1.1 Mailbox does not exist')).toBeTruthy();
+    await user.click(within(section).getByText('V sandboxu'));
+    expect(within(item('V sandboxu')).getByText('Poštovní server není nastaven: e-mail zůstal jen zde, žadateli nebyl odeslán.')).toBeTruthy();
   });
 });
 

@@ -17,6 +17,7 @@ const tones: Record<string, BadgeTone> = {
   FINISHED: 'success',
   FAILED: 'danger',
   SENT: 'success',
+  SANDBOX: 'neutral',
   ACTIVE: 'warning',
   SUSPENDED: 'neutral',
 };

@@ -1,0 +1,87 @@
+import { parseCronItems, type ParsedCronItem, type Task, type TaskList } from 'graphile-worker';
+import type { z } from 'zod';
+import type { Deps } from '../deps.ts';
+import { sweepExpiredRecordsJob, sweepExpiredRecordsSchedule } from './definitions/maintenance/sweep-expired-records.ts';
+import { handleSweepExpiredRecords } from './definitions/maintenance/sweep-expired-records.handler.ts';
+import { sendEmailJob } from './definitions/notifications/send-email.ts';
+import { handleSendEmail } from './definitions/notifications/send-email.handler.ts';
+import { runScreeningJob } from './definitions/screenings/run-screening.ts';
+import { handleRunScreening } from './definitions/screenings/run-screening.handler.ts';
+import type { JobDefinition, JobHandler } from './queue.ts';
+
+// Every job the worker runs: a definition (definitions/<area>/<name>.ts) with its handler
+// (<name>.handler.ts). A job added here and queued from a use case needs nothing else.
+
+interface Registered {
+  name: string;
+  task(deps: Deps, settings: { timeoutMs: number }): Task;
+}
+
+function register<S extends z.ZodType>(definition: JobDefinition<S>, handler: JobHandler<S>): Registered {
+  return {
+    name: definition.name,
+    task: (deps, settings) => async (raw, helpers) => {
+      const payload = definition.payload.parse(raw);
+      await handler(deps, payload, {
+        jobId: helpers.job.id,
+        attempt: helpers.job.attempts,
+        attempts: definition.attempts,
+        stopping: helpers.abortSignal,
+        timeoutMs: settings.timeoutMs,
+      });
+    },
+  };
+}
+
+const jobs: Registered[] = [
+  register(runScreeningJob, handleRunScreening),
+  register(sendEmailJob, handleSendEmail),
+  register(sweepExpiredRecordsJob, handleSweepExpiredRecords),
+];
+
+export function taskListFor(deps: Deps, settings: { timeoutMs: number }): TaskList {
+  return Object.fromEntries(jobs.map((job) => [job.name, job.task(deps, settings)]));
+}
+
+/**
+ * Recurring jobs. graphile-worker schedules each at its moments from every running worker, but
+ * its `known_crontabs` row lets exactly one replica queue the job of a given moment, so a job
+ * runs once per moment however many replicas there are. Moments are UTC; the identifier is the
+ * job's name and must stay stable (renaming it forgets when it last ran).
+ */
+export function recurringJobs(): ParsedCronItem[] {
+  return parseCronItems([
+    {
+      task: sweepExpiredRecordsJob.name,
+      identifier: sweepExpiredRecordsJob.name,
+      match: sweepExpiredRecordsSchedule.match,
+      options: { backfillPeriod: sweepExpiredRecordsSchedule.backfillPeriodMs, maxAttempts: sweepExpiredRecordsJob.attempts },
+    },
+  ]);
+}
+
+/**
+ * Gives every piece of waiting work a job unless it has one: screenings PENDING or IN_PROGRESS
+ * and e-mails PENDING. Normally each got its job in the transaction that stored it; this picks
+ * up rows from before the queue existed (the migration from the hand-made queue), seeded demo
+ * screenings, and restores of a database without its queue schema. Job keys make it a no-op
+ * for work that is queued, running, or failed for good.
+ */
+export async function requeueWaitingWork(deps: Pick<Deps, 'prisma'>): Promise<number> {
+  const screenings = await deps.prisma.screening.findMany({ where: { state: { in: ['PENDING', 'IN_PROGRESS'] } }, select: { id: true }, orderBy: { id: 'asc' } });
+  const emails = await deps.prisma.notification.findMany({ where: { type: 'EMAIL', state: 'PENDING' }, select: { id: true }, orderBy: { id: 'asc' } });
+  return (
+    (await requeue(deps, runScreeningJob, screenings.map((s) => ({ screening_id: s.id })))) +
+    (await requeue(deps, sendEmailJob, emails.map((e) => ({ notification_id: e.id }))))
+  );
+}
+
+async function requeue<S extends z.ZodType>(deps: Pick<Deps, 'prisma'>, definition: JobDefinition<S>, payloads: z.infer<S>[]): Promise<number> {
+  if (!payloads.length) return 0;
+  const keys = payloads.map((p) => definition.key(p));
+  const queued = await deps.prisma.$queryRaw<{ key: string }[]>`SELECT key FROM graphile_worker.jobs WHERE key = ANY(${keys}::text[])`;
+  const known = new Set(queued.map((q) => q.key));
+  const missing = payloads.filter((p) => !known.has(definition.key(p)));
+  for (const p of missing) await definition.enqueueUnlessQueued(deps.prisma, p);
+  return missing.length;
+}
