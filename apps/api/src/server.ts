@@ -11,7 +11,7 @@ import { connectDatabase, type Database } from './db/prisma.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import type { Deps } from './deps.ts';
 import { loadBundledAddresses } from './integrations/address/load-bundled-addresses.ts';
-import { migrateJobQueue } from './jobs/queue.ts';
+import { migrateJobQueue, unlockJobsOfDeadWorkers } from './jobs/queue.ts';
 import { startJobWorker, type JobWorker } from './jobs/worker.ts';
 import { createLogger } from './logger.ts';
 import { portalBaseUrl } from './modules/leads/portal-links.ts';
@@ -112,6 +112,8 @@ async function main() {
     await migrateDeploy(config.ROOT_DIR, databaseUrl);
     // The job queue's own schema: every enqueue (in the API's transactions) needs it.
     await migrateJobQueue(databaseUrl);
+    // The embedded database has no other worker: a lock left in it is a killed run of ours.
+    if (embedded && (await unlockJobsOfDeadWorkers(databaseUrl))) logger.warn('freed the jobs a killed run of the product had left locked');
     await loadBundledAddresses(prisma);
     if (config.SEED_DEMO_DATA && admin && (await isEmpty(prisma))) {
       logger.info('empty database: seeding Czech demo data');

@@ -185,6 +185,17 @@ describe('screenings on the job queue', () => {
     await ctx.deps.prisma.screening.delete({ where: { id: alive.id } });
   });
 
+  it('on the embedded database, frees at start the jobs a killed run left locked, at once rather than after 4 hours', async () => {
+    const { unlockJobsOfDeadWorkers } = await import('./queue.ts');
+    const killed = await queue('Osiřelá');
+    await ctx.deps.prisma.screening.update({ where: { id: killed.id }, data: { state: 'IN_PROGRESS', attempts: 1 } });
+    await ctx.deps.prisma.$executeRawUnsafe(`UPDATE graphile_worker._private_jobs SET locked_by = 'pool-zabity', locked_at = now() - interval '1 minute', attempts = 1 WHERE key = $1`, keyOf(killed.id));
+    expect(await unlockJobsOfDeadWorkers(ctx.deps.pool.options.connectionString!)).toBe(1);
+    expect(await queuedJob(ctx.deps.prisma, keyOf(killed.id))).toMatchObject({ locked_at: null });
+    start();
+    expect(await settled(killed.id)).toMatchObject({ state: 'FINISHED', attempts: 2 });
+  });
+
   it('queues waiting screenings that have no job when it starts (rows from before the queue, seeded ones)', async () => {
     const person = await createPerson(ctx.deps, { lastName: 'Bezúlohová' });
     const orphan = await ctx.deps.prisma.screening.create({ data: { personId: person.id, type: 'ISIR_INSOLVENCY', state: 'PENDING' } });

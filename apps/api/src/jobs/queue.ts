@@ -86,3 +86,21 @@ export async function migrateJobQueue(databaseUrl: string): Promise<void> {
     await pool.end().catch(() => undefined);
   }
 }
+
+/**
+ * Frees every job still locked by a worker. Only right when no other worker can be alive: the
+ * embedded database belongs to this one process, so at its start any lock is a dead run's
+ * (killed with SIGKILL, out of memory), which graphile-worker would otherwise free after 4 hours.
+ */
+export async function unlockJobsOfDeadWorkers(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ locked_by: string }>(`SELECT DISTINCT locked_by FROM ${JOB_SCHEMA}.jobs WHERE locked_by IS NOT NULL`);
+    if (rows.length) await client.query(`SELECT ${JOB_SCHEMA}.force_unlock_workers($1::text[])`, [rows.map((r) => r.locked_by)]);
+    return rows.length;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
