@@ -1,6 +1,6 @@
-import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.ts';
+import { SerialTransactionsPg } from './serial-transactions.ts';
 
 export type { PrismaClient };
 
@@ -13,7 +13,7 @@ export interface Database {
 
 export function connectDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new SerialTransactionsPg(pool) });
   return {
     prisma,
     pool,
