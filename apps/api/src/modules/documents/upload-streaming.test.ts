@@ -8,6 +8,8 @@ import { Readable, Transform } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { configWithTempDataDir, createForm, files } from '../../../test/documents-fixtures.ts';
+import { fakeS3 } from '../../../test/fake-s3.ts';
+import { createApp } from '../../app.ts';
 import { LocalFileStorage } from '../../integrations/storage/local-file-storage.ts';
 import { documentMessages } from '@lending/contracts';
 import { MAX_DOCUMENTS_PER_FORM } from './document-rules.ts';
@@ -50,11 +52,11 @@ function multipart(parts: { category?: string; fileName?: string; fileSize: numb
 }
 
 /** POSTs a file over a socket of its own, in 64 KiB slices of `file` (no copies). */
-function upload(token: string, file: Buffer, options: { category?: string; categoryLast?: boolean } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+function upload(token: string, file: Buffer, options: { category?: string; categoryLast?: boolean; port?: number } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
   const body = multipart({ category: options.category ?? 'OTHER', fileSize: file.length, categoryLast: options.categoryLast });
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: `/api/v1/forms/${token}/documents/`, agent: false, headers: { 'Content-Type': body.contentType, 'Content-Length': body.length } },
+      { host: '127.0.0.1', port: options.port ?? port, method: 'POST', path: `/api/v1/forms/${token}/documents/`, agent: false, headers: { 'Content-Type': body.contentType, 'Content-Length': body.length } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -255,5 +257,37 @@ describe('a failed upload leaves nothing behind', () => {
     expect(last.status).toBe(201);
     expect(last.body).toMatchObject({ category: 'BANK_STATEMENT', mime_type: 'application/pdf' });
     expect(filesOfForm(form.id)).toHaveLength(1);
+  });
+});
+
+describe('to an S3-compatible store', () => {
+  it('streams a 10 MiB file as a multipart upload; over 10 MB it aborts and stores nothing', async () => {
+    const s3 = fakeS3();
+    await new Promise<void>((resolve) => s3.server.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(s3.server.address() as AddressInfo).port}`;
+    const s3Temp = configWithTempDataDir({ STORAGE_DRIVER: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'minio', S3_SECRET_ACCESS_KEY: 'minio-secret' });
+    const app = http.createServer(createApp({ ...ctx.deps, config: s3Temp.config }));
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    const s3Port = (app.address() as AddressInfo).port;
+    try {
+      const form = await createForm(ctx.deps);
+      const file = pdfOf(MAX);
+      const res = await upload(form.token, file, { port: s3Port });
+      expect(res.status).toBe(201);
+      const row = await ctx.deps.prisma.formDocument.findFirstOrThrow({ where: { formId: form.id } });
+      expect(s3.objects.get(`/uploads/${row.storageKey}`)?.body.equals(file)).toBe(true);
+      expect(s3.seen.filter((r) => r.url.includes('partNumber=')).length).toBe(2);
+
+      const over = await upload(form.token, pdfOf(MAX + 1), { port: s3Port }).catch(() => ({ status: 0 }));
+      if (over.status !== 0) expect(over.status).toBe(413);
+      await eventually(() => s3.uploads.size === 0, 'the multipart upload to be aborted');
+      expect(s3.objects.size).toBe(1);
+      expect(await ctx.deps.prisma.formDocument.count({ where: { formId: form.id } })).toBe(1);
+    } finally {
+      app.closeAllConnections();
+      await new Promise((resolve) => app.close(resolve));
+      await new Promise((resolve) => s3.server.close(resolve));
+      s3Temp.cleanup();
+    }
   });
 });
