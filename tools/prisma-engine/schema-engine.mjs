@@ -19,17 +19,31 @@ import * as wasmGlue from '@prisma/schema-engine-wasm/schema_engine_bg';
 
 const require = createRequire(import.meta.url);
 
+/** @typedef {import('@prisma/driver-adapter-utils').SqlDriverAdapter} SqlDriverAdapter */
+/** @typedef {import('@prisma/driver-adapter-utils').SqlMigrationAwareDriverAdapterFactory} SqlMigrationAwareDriverAdapterFactory */
+/**
+ * @typedef {object} Args
+ * @property {string[]} datamodels
+ * @property {{ url?: string; shadowDatabaseUrl?: string } | null} datasource
+ * @property {string | null} cli
+ */
+
 // ---------------------------------------------------------------------------------------------
 // Arguments: [--datamodels FILE]... [--datasource JSON] [--enabled-preview-features a,b]
 //            [--extension-types JSON] [cli can-connect-to-database|create-database]
+/**
+ * @param {string[]} argv
+ * @returns {Args}
+ */
 export function parseArgs(argv) {
+  /** @type {Args} */
   const args = { datamodels: [], datasource: null, cli: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--datamodels') args.datamodels.push(argv[++i]);
-    else if (a === '--datasource') args.datasource = JSON.parse(argv[++i]);
+    if (a === '--datamodels') args.datamodels.push(String(argv[++i]));
+    else if (a === '--datasource') args.datasource = JSON.parse(String(argv[++i]));
     else if (a === '--enabled-preview-features' || a === '--extension-types') i++;
-    else if (a === 'cli') args.cli = argv[++i];
+    else if (a === 'cli') args.cli = argv[++i] ?? null;
     else if (a === '--version' || a === '-V') args.cli = 'version';
   }
   return args;
@@ -50,8 +64,13 @@ const PG_CHAR_OID = 18; // the one-byte "char" of pg_catalog (constraint types, 
 const PG_TEXT_OID = 25;
 const FIRST_NORMAL_OBJECT_ID = 16384;
 
-/** Rewrites catalog column types the adapter refuses; returns the indexes of "char" columns. */
+/**
+ * Rewrites catalog column types the adapter refuses; returns the indexes of "char" columns.
+ * @param {{ dataTypeID: number }[]} fields
+ * @returns {number[]}
+ */
 function normaliseFields(fields) {
+  /** @type {number[]} */
   const charColumns = [];
   fields.forEach((field, index) => {
     const oid = field.dataTypeID;
@@ -62,13 +81,22 @@ function normaliseFields(fields) {
   return charColumns;
 }
 
+/**
+ * Reaches into the adapter's internals (performIO, its prototype's queryRaw), which its types
+ * do not describe: hence `any`.
+ * @param {any} adapter
+ * @returns {any} the same adapter, patched
+ */
 function patchAdapter(adapter) {
   const queryRaw = Object.getPrototypeOf(Object.getPrototypeOf(adapter)).queryRaw;
   const performIO = adapter.performIO.bind(adapter);
+  /** @param {unknown} query */
   adapter.queryRaw = async (query) => {
+    /** @type {number[]} */
     let charColumns = [];
     const view = Object.create(adapter, {
       performIO: {
+        /** @param {unknown} q */
         value: async (q) => {
           const result = await performIO(q);
           charColumns = normaliseFields(result.fields);
@@ -82,6 +110,7 @@ function patchAdapter(adapter) {
   };
   // The adapter splits scripts on ';', which breaks $$-quoted bodies and string literals.
   // The native engine sends a migration as one multi-statement simple query: do the same.
+  /** @param {string} script */
   adapter.executeScript = async (script) => {
     try {
       await adapter.underlyingDriver().query(script);
@@ -92,21 +121,33 @@ function patchAdapter(adapter) {
   return adapter;
 }
 
+/**
+ * @param {string} url
+ * @param {string} database
+ */
 function withDatabase(url, database) {
   const u = new URL(url);
   u.pathname = '/' + encodeURIComponent(database);
   return u.toString();
 }
 
+/** @param {string} url */
 function databaseOf(url) {
   return decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || 'postgres';
 }
 
+/** @param {string} name */
 function quoteIdent(name) {
   return '"' + String(name).replaceAll('"', '""') + '"';
 }
 
-/** Runs `fn(client)` on a short-lived connection to the server's maintenance database. */
+/**
+ * Runs `fn(client)` on a short-lived connection to the server's maintenance database.
+ * @template T
+ * @param {string} url
+ * @param {(client: pg.Client) => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
 async function onMaintenanceDb(url, fn) {
   const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
   await client.connect();
@@ -118,18 +159,24 @@ async function onMaintenanceDb(url, fn) {
 }
 
 class AdapterFactory extends PrismaPg {
+  /**
+   * @param {string} url
+   * @param {string | undefined} shadowUrl
+   */
   constructor(url, shadowUrl) {
     super({ connectionString: url });
     this.url = url;
     this.shadowUrl = shadowUrl;
   }
 
+  /** @override */
   async connect() {
     return patchAdapter(await super.connect());
   }
 
   // PrismaPg.connectToShadowDb() ignores the new database's name when built from a
   // connection string, so shadow migrations would run against the main database.
+  /** @override */
   async connectToShadowDb() {
     if (this.shadowUrl) {
       const factory = new PrismaPg({ connectionString: this.shadowUrl });
@@ -156,7 +203,9 @@ class AdapterFactory extends PrismaPg {
 }
 
 // Schema-to-schema diffs need no database, but the engine probes one when it starts.
+/** @implements {SqlMigrationAwareDriverAdapterFactory} */
 class OfflineAdapterFactory {
+  /** @type {'postgres'} */
   provider = 'postgres';
   adapterName = '@lending/prisma-engine-offline';
   async connect() {
@@ -165,7 +214,9 @@ class OfflineAdapterFactory {
   async connectToShadowDb() {
     return this.#adapter();
   }
+  /** @returns {SqlDriverAdapter} */
   #adapter() {
+    /** @type {import('@prisma/driver-adapter-utils').SqlResultSet} */
     const empty = { columnNames: [], columnTypes: [], rows: [] };
     return {
       provider: 'postgres',
@@ -185,13 +236,16 @@ class OfflineAdapterFactory {
 // ---------------------------------------------------------------------------------------------
 // The wasm engine
 
+/** @type {string | null} */
 let panicMessage = null;
-globalThis.PRISMA_WASM_PANIC_REGISTRY = {
+/** @type {any} */ (globalThis).PRISMA_WASM_PANIC_REGISTRY = {
+  /** @param {string} message */
   set_message(message) {
     panicMessage = message;
   },
 };
 
+/** @type {Promise<typeof wasmGlue> | null} */
 let wasmReady = null;
 function loadWasm() {
   wasmReady ??= (async () => {
@@ -200,16 +254,22 @@ function loadWasm() {
     const module = await WebAssembly.compile(readFileSync(wasmPath));
     const instance = await WebAssembly.instantiate(module, { './schema_engine_bg.js': wasmGlue });
     wasmGlue.__wbg_set_wasm(instance.exports);
-    instance.exports.__wbindgen_start?.();
+    /** @type {{ __wbindgen_start?: () => void }} */ (instance.exports).__wbindgen_start?.();
     return wasmGlue;
   })();
   return wasmReady;
 }
 
+/**
+ * @param {string} level
+ * @param {string} message
+ * @param {Record<string, unknown>} [extra]
+ */
 function writeLog(level, message, extra = {}) {
   process.stderr.write(JSON.stringify({ level, target: 'schema_engine::logger', fields: { message, ...extra } }) + '\n');
 }
 
+/** @param {unknown} line */
 function onEngineLog(line) {
   // The wasm engine logs JSON strings already shaped like the native engine's stderr lines.
   const text = String(line);
@@ -221,6 +281,10 @@ function onEngineLog(line) {
   }
 }
 
+/**
+ * @param {Args} args
+ * @param {[string, string][]} datamodels
+ */
 async function createEngine(args, datamodels) {
   const glue = await loadWasm();
   const url = args.datasource?.url;
@@ -230,12 +294,16 @@ async function createEngine(args, datamodels) {
 
 // Commands such as `migrate diff` start the engine without a schema; the wasm engine still
 // needs one to pick its connector (it aborts without), so it gets the bare minimum.
+/** @type {[string, string]} */
 const MINIMAL_SCHEMA = ['schema.prisma', 'datasource db {\n  provider = "postgresql"\n}\n'];
 
+/** @param {Args} args */
 function createEngineFactory(args) {
+  /** @type {Promise<import('@prisma/schema-engine-wasm/schema_engine_bg').SchemaEngine> | null} */
   let enginePromise = null;
   return () => {
     enginePromise ??= (async () => {
+      /** @type {[string, string][]} */
       const datamodels = args.datamodels.map((file) => [file, readFileSync(file, 'utf8')]);
       return createEngine(args, datamodels.length ? datamodels : [MINIMAL_SCHEMA]);
     })();
@@ -247,6 +315,10 @@ function createEngineFactory(args) {
   };
 }
 
+/**
+ * Errors of the engine, of pg and of the wasm glue alike: read duck-typed.
+ * @param {any} error
+ */
 function toRpcError(error) {
   if (panicMessage) {
     const message = panicMessage;
@@ -254,6 +326,7 @@ function toRpcError(error) {
     return { code: 4466, message, data: { is_panic: true, message, backtrace: String(error?.stack ?? '') } };
   }
   const message = error?.message ?? String(error);
+  /** @type {{ is_panic: false; message: string; error_code?: string; meta?: unknown }} */
   const data = { is_panic: false, message };
   if (error?.code && /^P\d{4}$/.test(error.code)) data.error_code = error.code;
   if (error?.error_code) data.error_code = error.error_code;
@@ -264,12 +337,19 @@ function toRpcError(error) {
 // ---------------------------------------------------------------------------------------------
 // Long-running JSON-RPC mode
 
+/**
+ * JSON-RPC requests and params are the CLI's, passed to the engine as they come: `any`.
+ * @param {Args} args
+ */
 async function serve(args) {
   const engine = createEngineFactory(args);
+  /** @param {object} obj */
   const write = (obj) => process.stdout.write(JSON.stringify(obj) + '\n');
+  /** @type {Map<number, (value?: unknown) => void>} */
   const pendingPrints = new Map();
   let nextPrintId = 1_000_000;
 
+  /** @param {string} content */
   const print = (content) =>
     new Promise((resolve) => {
       const id = nextPrintId++;
@@ -277,9 +357,11 @@ async function serve(args) {
       write({ jsonrpc: '2.0', id, method: 'print', params: { content } });
     });
 
+  /** @type {Record<string, (params: any) => Promise<unknown>>} */
   const methods = {
     async createDatabase(params) {
       const url = params?.datasource?.tag === 'ConnectionString' ? params.datasource.url : args.datasource?.url;
+      if (!url) throw new Error('No datasource URL was given.');
       const name = databaseOf(url);
       await onMaintenanceDb(url, (c) => c.query(`CREATE DATABASE ${quoteIdent(name)}`));
       return { databaseName: name };
@@ -290,6 +372,7 @@ async function serve(args) {
     async diff(params) {
       // Without --datamodels the engine knows no preview features (postgresqlExtensions, for
       // one, decides whether extensions are compared); take them from the schemas diffed.
+      /** @type {{ path: string; content: string }[]} */
       const files = [params?.from, params?.to].flatMap((target) => target?.files ?? []);
       const instance =
         args.datamodels.length === 0 && files.length > 0
@@ -302,13 +385,14 @@ async function serve(args) {
   };
 
   let queue = Promise.resolve();
+  /** @param {any} request */
   const handle = async (request) => {
     try {
       const own = methods[request.method];
       let result;
       if (own) result = await own(request.params);
       else {
-        const instance = await engine();
+        const instance = /** @type {any} */ (await engine());
         if (typeof instance[request.method] !== 'function') {
           write({ jsonrpc: '2.0', id: request.id, error: { code: -32601, message: `Method not found: ${request.method}` } });
           return;
@@ -331,8 +415,9 @@ async function serve(args) {
       writeLog('ERROR', `Could not parse request: ${line.slice(0, 200)}`);
       return;
     }
-    if (message.method === undefined && pendingPrints.has(message.id)) {
-      pendingPrints.get(message.id)();
+    const printed = message.method === undefined ? pendingPrints.get(message.id) : undefined;
+    if (printed) {
+      printed();
       pendingPrints.delete(message.id);
       return;
     }
@@ -347,6 +432,11 @@ async function serve(args) {
 // ---------------------------------------------------------------------------------------------
 // One-shot `cli` mode
 
+/**
+ * @param {string} code
+ * @param {string} message
+ * @returns {never}
+ */
 function cliFailure(code, message) {
   // The CLI ignores the first stderr line and reads the error from the JSON lines after it.
   process.stderr.write('schema-engine stand-in: command failed\n');
@@ -354,6 +444,11 @@ function cliFailure(code, message) {
   process.exit(1);
 }
 
+/**
+ * @param {any} error a pg or network error
+ * @param {string} url
+ * @returns {[string, string]} error code and message for the CLI
+ */
 function classifyPgError(error, url) {
   const db = databaseOf(url);
   if (error?.code === '3D000') return ['P1003', `Database \`${db}\` does not exist`];
@@ -366,6 +461,7 @@ function classifyPgError(error, url) {
   return ['P1000', error?.message ?? String(error)];
 }
 
+/** @param {Args} args */
 async function runCli(args) {
   if (args.cli === 'version') {
     process.stdout.write(`schema-engine-cli (wasm stand-in) ${(await loadWasm()).version()}\n`);
@@ -387,7 +483,7 @@ async function runCli(args) {
     try {
       await onMaintenanceDb(url, (c) => c.query(`CREATE DATABASE ${quoteIdent(databaseOf(url))}`));
     } catch (error) {
-      if (error?.code === '42P04') return; // already exists
+      if (/** @type {{ code?: string }} */ (error)?.code === '42P04') return; // already exists
       cliFailure(...classifyPgError(error, url));
     }
     return;

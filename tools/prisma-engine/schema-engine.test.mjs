@@ -12,23 +12,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const PRISMA = path.join(import.meta.dirname, 'prisma.mjs');
 const ENGINE = path.join(import.meta.dirname, 'schema-engine.mjs');
 
+/** @type {EmbeddedPostgres} */
 let server;
+/** @type {number} */
 let port;
+/** @type {string} */
 let dir;
+/** @type {string} */
 let project;
 
+/** @param {string} db */
 const url = (db) => `postgresql://postgres:postgres@127.0.0.1:${port}/${db}`;
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve) => {
     const s = net.createServer();
     s.listen(0, '127.0.0.1', () => {
-      const { port: p } = s.address();
+      const { port: p } = /** @type {net.AddressInfo} */ (s.address());
       s.close(() => resolve(p));
     });
   });
 }
 
+/**
+ * @param {string[]} args
+ * @param {string} db
+ * @param {Record<string, string>} [extraEnv]
+ */
 function prisma(args, db, extraEnv = {}) {
   const result = spawnSync(process.execPath, [PRISMA, ...args], {
     cwd: project,
@@ -39,6 +50,10 @@ function prisma(args, db, extraEnv = {}) {
   return { code: result.status, out: `${result.stdout}\n${result.stderr}` };
 }
 
+/**
+ * @param {string} db
+ * @param {string} text
+ */
 async function sql(db, text) {
   const client = new pg.Client({ connectionString: url(db) });
   await client.connect();
@@ -71,7 +86,9 @@ model Loan {
 `;
 const SCHEMA_V2 = SCHEMA_V1.replace('  value Decimal  @db.Decimal(14, 2)\n', '  value Decimal  @db.Decimal(14, 2)\n  note  String?\n\n  @@index([kind])\n');
 
+/** @param {string} text */
 const writeSchema = (text) => fs.writeFileSync(path.join(project, 'prisma', 'schema.prisma'), text);
+/** @returns {string[]} */
 const migrations = () =>
   fs.readdirSync(path.join(project, 'prisma', 'migrations')).filter((d) => !d.endsWith('.toml')).sort();
 
@@ -114,7 +131,7 @@ describe('offline schema engine', () => {
     const r = prisma(['migrate', 'dev', '--name', 'init'], 'dev');
     expect(r.code, r.out).toBe(0);
     expect(migrations()).toHaveLength(1);
-    expect(fs.readFileSync(path.join(project, 'prisma', 'migrations', migrations()[0], 'migration.sql'), 'utf8')).toContain('CREATE TABLE "Loan"');
+    expect(fs.readFileSync(path.join(project, 'prisma', 'migrations', String(migrations()[0]), 'migration.sql'), 'utf8')).toContain('CREATE TABLE "Loan"');
   });
 
   it('migrate dev creates a migration from a schema change, through a shadow database', async () => {
@@ -122,7 +139,7 @@ describe('offline schema engine', () => {
     const r = prisma(['migrate', 'dev', '--name', 'add_note'], 'dev');
     expect(r.code, r.out).toBe(0);
     expect(migrations()).toHaveLength(2);
-    const second = fs.readFileSync(path.join(project, 'prisma', 'migrations', migrations()[1], 'migration.sql'), 'utf8');
+    const second = fs.readFileSync(path.join(project, 'prisma', 'migrations', String(migrations()[1]), 'migration.sql'), 'utf8');
     expect(second).toContain('ADD COLUMN     "note" TEXT');
     expect(second).toContain('CREATE INDEX "Loan_kind_idx"');
     // the shadow database is gone again

@@ -92,6 +92,10 @@ const configSchema = z.object({
   // telemetry (VITE_GTM_ID, VITE_ERROR_REPORTING_URL): comma-separated, e.g. https://www.googletagmanager.com
   CSP_SCRIPT_SRC: z.string().default('').transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
   CSP_CONNECT_SRC: z.string().default('').transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  // Schema engine of `prisma migrate deploy` at start: the offline wasm stand-in, or Prisma's own
+  // native engine (downloaded by the CLI). tools/prisma-engine/prisma.mjs reads it from the
+  // environment the API hands on; it is checked here so that a typo stops the start at once.
+  PRISMA_SCHEMA_ENGINE: z.enum(['wasm', 'native']).default('wasm'),
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
     .default('false')

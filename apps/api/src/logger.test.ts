@@ -29,4 +29,16 @@ describe('logger', () => {
     expect(redactUrl('/api/v1/forms/AbCdEfGhIjKlMnOpQrStUvWxYz012345/submit/')).toBe('/api/v1/forms/[REDACTED]/submit/');
     expect(redactUrl('/vyse-pujcky?token=abc&type=X')).toBe('/vyse-pujcky?token=[REDACTED]&type=X');
   });
+
+  it('removes bank-connection client ids from paths, queries and logged objects', () => {
+    expect(redactUrl('/api/v1/bank-sandbox/Zx9_Qw-12AbCdEfGhIjKlMnO/')).toBe('/api/v1/bank-sandbox/[REDACTED]/');
+    expect(redactUrl('/api/v1/bank-sandbox/Zx9_Qw-12AbCdEfGhIjKlMnO/connect')).toBe('/api/v1/bank-sandbox/[REDACTED]/connect');
+    expect(redactUrl('/dokumenty?clientId=Zx9_Qw&token=T')).toBe('/dokumenty?clientId=[REDACTED]&token=[REDACTED]');
+    expect(redactUrl('/dokumenty?token=T?clientId=Zx9_Qw')).toBe('/dokumenty?token=[REDACTED]');
+    expect(redactUrl('/x?client_id=Zx9_Qw')).toBe('/x?client_id=[REDACTED]');
+    const { lines, logger } = capture();
+    logger.info({ client_id: 'Zx9_Qw-secret', connection: { clientId: 'Zx9_Qw-inner' }, res: { body: { client_id: 'Zx9_Qw-deep' } } }, 'bank');
+    const text = lines.join('');
+    for (const secret of ['Zx9_Qw-secret', 'Zx9_Qw-inner', 'Zx9_Qw-deep']) expect(text).not.toContain(secret);
+  });
 });

@@ -1,7 +1,8 @@
 import pino, { type Logger } from 'pino';
 
 // Personal data and credentials never reach the logs (DESIGN.md §3).
-const SENSITIVE = ['password', 'birth_number', 'birthNumber', 'identity_card', 'identityCard', 'token', 'refresh', 'access', 'authorization'];
+// A bank connection's client id is a bearer credential of its sandbox page and its return.
+const SENSITIVE = ['password', 'birth_number', 'birthNumber', 'identity_card', 'identityCard', 'token', 'refresh', 'access', 'authorization', 'client_id', 'clientId'];
 export const redactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -12,13 +13,16 @@ export const redactPaths = [
 ];
 
 /**
- * Form tokens travel in paths (/forms/{token}/): keep them out of access logs too, and so the
- * personal data that list filters carry (GET /persons/?birth_number=…&search=…).
+ * Form tokens and bank-connection client ids travel in paths (/forms/{token}/,
+ * /bank-sandbox/{clientId}/) and queries (the portal's return `?token=…?clientId=…`): keep them
+ * out of access logs too, and so the personal data that list filters carry
+ * (GET /persons/?birth_number=…&search=…).
  */
 export function redactUrl(url: string): string {
   return url
     .replace(/(\/forms\/)[A-Za-z0-9_-]{16,}/g, '$1[REDACTED]')
-    .replace(/([?&](?:token|access|refresh|birth_number|identity_card|search)=)[^&]*/gi, '$1[REDACTED]');
+    .replace(/(\/bank-sandbox\/)[^/?#]+/g, '$1[REDACTED]')
+    .replace(/([?&](?:token|access|refresh|birth_number|identity_card|search|client_?id)=)[^&]*/gi, '$1[REDACTED]');
 }
 
 /**

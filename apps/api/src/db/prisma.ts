@@ -1,6 +1,6 @@
-import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.ts';
+import { SerialTransactionsPg } from './serial-transactions.ts';
 
 export type { PrismaClient };
 
@@ -28,7 +28,7 @@ export function connectDatabase(url: string, options: DatabaseOptions = {}): Dat
   // shutdown). Without a listener that is an uncaught exception that kills the process; the pool
   // has already dropped the client, and the next query opens a new connection.
   pool.on('error', (error) => options.onIdleError?.(error));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new SerialTransactionsPg(pool) });
   return {
     prisma,
     pool,

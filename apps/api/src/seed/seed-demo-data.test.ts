@@ -1,8 +1,13 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidBirthNumber, isValidCompanyId } from '@lending/contracts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createTestContext, createTestDatabase, type TestContext } from '../../test/context.ts';
+import { defaultRootDir } from '../config.ts';
+import { connectDatabase } from '../db/prisma.ts';
 import { isEmpty, seedDemoData } from './seed-demo-data.ts';
 
+const ROOT = defaultRootDir();
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -75,4 +80,35 @@ describe('demo data', () => {
     const login = await ctx.http().post('/api/v1/auth/token/').send({ email: 'nahled@demo.cz', password: 'Demo-heslo-2026' });
     expect(login.status).toBe(200);
   });
+});
+
+describe('pnpm prisma db seed', () => {
+  it('runs prisma/seed.ts through the Prisma CLI (prisma.config.ts) and seeds an empty database once', async () => {
+    const database = await createTestDatabase();
+    const db = connectDatabase(database.url, { max: 1 });
+    try {
+      const seed = () =>
+        spawnSync(process.execPath, [path.join(ROOT, 'tools/prisma-engine/prisma.mjs'), 'db', 'seed'], {
+          cwd: ROOT,
+          env: { ...process.env, DATABASE_URL: database.url, PUBLIC_URL: 'https://pujcka.example.cz/', ADMIN_EMAIL: 'seed-admin@demo.cz' },
+          encoding: 'utf8',
+          timeout: 240_000,
+        });
+      const first = seed();
+      expect(first.status, `${first.stdout}\n${first.stderr}`).toBe(0);
+      expect(first.stdout).toContain('Seeded demo data; staff accounts: seed-admin@demo.cz');
+      expect(await db.prisma.staffUser.count({ where: { email: 'seed-admin@demo.cz', role: 'ADMIN' } })).toBe(1);
+      expect(await db.prisma.lead.count()).toBeGreaterThanOrEqual(300);
+      // The links of the seeded e-mails go where PUBLIC_URL says.
+      const mail = await db.prisma.notification.findFirstOrThrow({ where: { body: { contains: 'https://' } } });
+      expect(mail.body).toContain('https://pujcka.example.cz/');
+
+      const again = seed();
+      expect(again.status, again.stderr).toBe(0);
+      expect(again.stdout).toContain('nothing seeded');
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  }, 300_000);
 });

@@ -12,10 +12,12 @@ const instances = new WeakMap<object, FileStorage>();
 export function createFileStorage(config: Deps['config']): FileStorage {
   if (config.STORAGE_DRIVER === 's3') {
     const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
-    if (!bucket || !accessKeyId || !secretAccessKey) {
-      throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT for stores other than AWS).');
+    if (!bucket) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET (and S3_ENDPOINT for stores other than AWS).');
+    if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+      throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the AWS default credential chain: role, web identity, profile).');
     }
-    return new S3FileStorage({ endpoint: config.S3_ENDPOINT, region: config.S3_REGION, bucket, accessKeyId, secretAccessKey });
+    const credentials = accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined;
+    return new S3FileStorage({ endpoint: config.S3_ENDPOINT, region: config.S3_REGION, bucket, credentials });
   }
   return new LocalFileStorage(path.join(config.DATA_DIR, 'uploads'));
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,8 @@ import { defaultRootDir, loadConfig } from '../../config.ts';
 import { assertSafeKey, FileStorageUnavailable, StoredFileNotFound, type FileStorage } from './file-storage.ts';
 import { createFileStorage, storageFor } from './index.ts';
 import { LocalFileStorage } from './local-file-storage.ts';
-import { S3FileStorage, signS3Request } from './s3-file-storage.ts';
+import { S3FileStorage } from './s3-file-storage.ts';
+import { fakeS3 } from '../../../test/fake-s3.ts';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -78,79 +78,109 @@ describe('LocalFileStorage', () => {
   });
 });
 
-describe('S3FileStorage', () => {
-  it("signs requests exactly as AWS's published SigV4 example (GET /test.txt with a Range)", () => {
-    const headers = signS3Request({
-      method: 'GET',
-      url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
-      headers: { range: 'bytes=0-9' },
-      payloadHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-      region: 'us-east-1',
-      accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
-      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-      date: new Date('2013-05-24T00:00:00Z'),
-    });
-    expect(headers.authorization).toBe(
-      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request,SignedHeaders=host;range;x-amz-content-sha256;x-amz-date,Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
-    );
-  });
-
-  // A local stand-in for an S3-compatible store (path-style, as MinIO serves it).
-  const objects = new Map<string, { body: Buffer; type: string }>();
-  const seen: { method: string; url: string; authorization: string; sha: string }[] = [];
-  let server: http.Server;
+describe('S3FileStorage (AWS SDK) against a local S3-compatible server', () => {
+  const s3 = fakeS3();
   let endpoint: string;
-  beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        seen.push({ method: req.method!, url: req.url!, authorization: String(req.headers.authorization), sha: String(req.headers['x-amz-content-sha256']) });
-        if (!String(req.headers.authorization).startsWith('AWS4-HMAC-SHA256 Credential=minio/')) {
-          res.writeHead(403).end('<Error><Code>AccessDenied</Code></Error>');
-          return;
-        }
-        if (req.url!.includes('broken')) {
-          res.writeHead(500).end('<Error><Code>InternalError</Code></Error>');
-          return;
-        }
-        const object = objects.get(req.url!);
-        if (req.method === 'PUT') {
-          objects.set(req.url!, { body: Buffer.concat(chunks), type: String(req.headers['content-type']) });
-          res.writeHead(200).end();
-        } else if (req.method === 'GET' || req.method === 'HEAD') {
-          if (!object) res.writeHead(404).end(req.method === 'GET' ? '<Error><Code>NoSuchKey</Code></Error>' : undefined);
-          else res.writeHead(200, { 'Content-Type': object.type, 'Content-Length': object.body.length }).end(req.method === 'GET' ? object.body : undefined);
-        } else if (req.method === 'DELETE') {
-          objects.delete(req.url!);
-          res.writeHead(204).end();
-        }
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const settings = (overrides: Partial<ConstructorParameters<typeof S3FileStorage>[0]> = {}) => ({
+    endpoint,
+    region: 'eu-central-1',
+    bucket: 'uploads',
+    credentials: { accessKeyId: 'minio', secretAccessKey: 'minio-secret' },
+    ...overrides,
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => s3.server.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(s3.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => s3.server.close(() => resolve())));
 
   it('stores, replaces, reads and deletes objects with signed path-style requests', async () => {
-    await exerciseDriver(new S3FileStorage({ endpoint, region: 'eu-central-1', bucket: 'uploads', accessKeyId: 'minio', secretAccessKey: 'minio-secret' }));
-    expect(seen.every((r) => r.url.startsWith('/uploads/forms/1/'))).toBe(true);
-    expect(seen.find((r) => r.method === 'PUT')!.authorization).toMatch(/\/eu-central-1\/s3\/aws4_request,SignedHeaders=content-length;content-type;host;x-amz-content-sha256;x-amz-date,Signature=[0-9a-f]{64}$/);
+    s3.seen.length = 0;
+    await exerciseDriver(new S3FileStorage(settings()));
+    expect(s3.seen.length).toBeGreaterThan(5);
+    expect(s3.seen.every((r) => r.url.startsWith('/uploads/forms/1/') && r.credential === 'minio')).toBe(true);
+    expect(s3.objects.get('/uploads/forms/1/0b6f2c9e-5a4e-4f3b-9a63-1c2d3e4f5a6b')).toBeUndefined();
+  });
+
+  it('streams a file bigger than one part as a multipart upload', async () => {
+    const storage = new S3FileStorage(settings());
+    const bytes = Buffer.alloc(6 * 1024 * 1024 + 123, 7);
+    const chunks = function* () {
+      for (let i = 0; i < bytes.length; i += 64 * 1024) yield bytes.subarray(i, i + 64 * 1024);
+    };
+    s3.seen.length = 0;
+    expect(await storage.put('forms/7/big', Readable.from(chunks()), { contentType: 'application/pdf' })).toEqual({ size: bytes.length });
+    expect(s3.seen.filter((r) => r.url.includes('partNumber=')).length).toBe(2);
+    const { stream, size } = await storage.get('forms/7/big');
+    expect(size).toBe(bytes.length);
+    expect((await readAll(stream)).equals(bytes)).toBe(true);
+  });
+
+  it('aborts the multipart upload when the source fails, leaving no object', async () => {
+    const storage = new S3FileStorage(settings());
+    let sent = 0;
+    const failing = new Readable({
+      read() {
+        if (sent >= 7 * 1024 * 1024) return this.destroy(new Error('client went away'));
+        sent += 1024 * 1024;
+        this.push(Buffer.alloc(1024 * 1024, 1));
+      },
+    });
+    await expect(storage.put('forms/8/partial', failing, { contentType: 'application/pdf' })).rejects.toThrow('client went away');
+    expect(await storage.exists('forms/8/partial')).toBe(false);
+    await expect.poll(() => s3.uploads.size).toBe(0);
+  });
+
+  it("retries what the store answers with 503 (the SDK's retries)", async () => {
+    const storage = new S3FileStorage(settings());
+    await storage.put('forms/9/flaky', Buffer.from('druhý pokus'), { contentType: 'text/plain' });
+    expect((await readAll((await storage.get('forms/9/flaky')).stream)).toString()).toBe('druhý pokus');
+    expect(s3.seen.filter((r) => r.method === 'PUT' && new URL(r.url, 'http://s3').pathname === '/uploads/forms/9/flaky')).toHaveLength(2);
   });
 
   it('reports refusals and failures as unavailable', async () => {
-    const wrongKey = new S3FileStorage({ endpoint, region: 'us-east-1', bucket: 'uploads', accessKeyId: 'other', secretAccessKey: 'x' });
+    const wrongKey = new S3FileStorage(settings({ credentials: { accessKeyId: 'other', secretAccessKey: 'x' } }));
     await expect(wrongKey.put('a/b', Buffer.from('x'), { contentType: 'text/plain' })).rejects.toThrow(/403 AccessDenied/);
-    const storage = new S3FileStorage({ endpoint, region: 'us-east-1', bucket: 'uploads', accessKeyId: 'minio', secretAccessKey: 'x' });
+    const storage = new S3FileStorage(settings({ maxAttempts: 2 }));
     await expect(storage.get('broken/x')).rejects.toBeInstanceOf(FileStorageUnavailable);
-    await expect(new S3FileStorage({ endpoint: 'http://127.0.0.1:1', region: 'us-east-1', bucket: 'b', accessKeyId: 'minio', secretAccessKey: 'x' }).exists('a')).rejects.toBeInstanceOf(
-      FileStorageUnavailable,
-    );
+    await expect(storage.exists('broken/x')).rejects.toBeInstanceOf(FileStorageUnavailable);
+    await expect(new S3FileStorage(settings({ endpoint: 'http://127.0.0.1:1', maxAttempts: 1 })).exists('a')).rejects.toBeInstanceOf(FileStorageUnavailable);
   });
 
-  it('is chosen by STORAGE_DRIVER=s3, which needs its bucket and keys', () => {
+  it('without static keys, takes credentials from the default chain (here: web identity through STS)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lending-sts-'));
+    const tokenFile = path.join(dir, 'token');
+    fs.writeFileSync(tokenFile, 'token-from-the-cluster');
+    const saved = { ...process.env };
+    // What EKS (IRSA) or any OIDC federation sets; the STS endpoint is pointed at the stand-in.
+    Object.assign(process.env, {
+      AWS_ROLE_ARN: 'arn:aws:iam::123456789012:role/uploads',
+      AWS_WEB_IDENTITY_TOKEN_FILE: tokenFile,
+      AWS_ROLE_SESSION_NAME: 'lending-api',
+      AWS_ENDPOINT_URL_STS: endpoint,
+      AWS_REGION: 'eu-central-1',
+      AWS_CONFIG_FILE: path.join(dir, 'none'),
+      AWS_SHARED_CREDENTIALS_FILE: path.join(dir, 'none'),
+    });
+    for (const name of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_PROFILE']) delete process.env[name];
+    try {
+      const config = loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'uploads', S3_ENDPOINT: endpoint }, defaultRootDir());
+      const storage = createFileStorage(config);
+      s3.seen.length = 0;
+      await storage.put('forms/10/role', Buffer.from('z role'), { contentType: 'text/plain' });
+      expect(s3.seen[0]).toMatchObject({ method: 'PUT', credential: 'ASIAROLEKEY', securityToken: 'role-session-token' });
+    } finally {
+      for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+      Object.assign(process.env, saved);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is chosen by STORAGE_DRIVER=s3, which needs its bucket, and both keys or neither', () => {
     expect(() => createFileStorage(loadConfig({ STORAGE_DRIVER: 's3' }, defaultRootDir()))).toThrow(/S3_BUCKET/);
-    const s3 = createFileStorage(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: endpoint }, defaultRootDir()));
-    expect(s3).toBeInstanceOf(S3FileStorage);
+    expect(() => createFileStorage(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }, defaultRootDir()))).toThrow(/both/);
+    const s3Storage = createFileStorage(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: endpoint }, defaultRootDir()));
+    expect(s3Storage).toBeInstanceOf(S3FileStorage);
+    expect(createFileStorage(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b' }, defaultRootDir()))).toBeInstanceOf(S3FileStorage);
   });
 });

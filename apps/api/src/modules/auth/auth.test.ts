@@ -1,7 +1,17 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { INVALID_CREDENTIALS, MAX_FAILURES_PER_EMAIL, TOO_MANY_ATTEMPTS } from './issue-tokens.ts';
+import request from 'supertest';
+import { createApp } from '../../app.ts';
+import {
+  ACCOUNT_UNDER_ATTACK,
+  INVALID_CREDENTIALS,
+  MAX_FAILURES_PER_EMAIL,
+  MAX_FAILURES_PER_EMAIL_AND_IP,
+  MAX_FAILURES_PER_IP,
+  TOO_MANY_ATTEMPTS,
+} from './issue-tokens.ts';
+import { cookieValue, DEVICE_COOKIE, deviceIsTrusted, issueDeviceToken, throttleAddress } from './login-devices.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from './tokens.ts';
 
@@ -38,23 +48,126 @@ describe('POST /api/v1/auth/token/', () => {
     expect(res.body).toEqual({ email: ['Zadejte platnou e-mailovou adresu.'], password: ['Pole je povinné'] });
   });
 
-  it('throttles repeated failures for one e-mail with 429, even with the right password', async () => {
-    const { email, password } = await ctx.login('ACCOUNTANT');
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
-      const res = await ctx.http().post('/api/v1/auth/token/').send({ email, password: `spatne-${i}` });
-      expect(res.status).toBe(401);
-    }
-    const blocked = await ctx.http().post('/api/v1/auth/token/').send({ email, password });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ detail: TOO_MANY_ATTEMPTS });
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-  });
-
   it('refuses a deactivated user', async () => {
     const { email, password } = await ctx.login('COLLECTIONS');
     await ctx.deps.prisma.staffUser.update({ where: { email }, data: { isActive: false } });
     const res = await ctx.http().post('/api/v1/auth/token/').send({ email, password });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('login throttling', () => {
+  // Behind a proxy on loopback (as supertest calls), so X-Forwarded-For names the client.
+  let app: ReturnType<typeof createApp>;
+  beforeAll(() => {
+    app = createApp({ ...ctx.deps, config: { ...ctx.deps.config, TRUST_PROXY: 'loopback' } });
+  });
+  const login = (from: string, email: string, password: string, cookie?: string) => {
+    const req = request(app).post('/api/v1/auth/token/').set('X-Forwarded-For', from);
+    if (cookie) req.set('Cookie', cookie);
+    return req.send({ email, password });
+  };
+  const deviceCookieOf = (res: request.Response) => {
+    const header = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
+    return header?.split(';')[0];
+  };
+
+  it("blocks the stranger's address for that account after 5 wrong passwords, not the owner elsewhere", async () => {
+    const { email, password } = await ctx.login('ACCOUNTANT');
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_IP; i++) expect((await login('203.0.113.7', email, `hadam-${i}`)).status).toBe(401);
+    const blocked = await login('203.0.113.7', email, password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ detail: TOO_MANY_ATTEMPTS });
+    expect(Number(blocked.headers['retry-after'])).toBe(15 * 60);
+    // The owner, from their own address, is not affected.
+    expect((await login('198.51.100.2', email, password)).status).toBe(200);
+    // ...and the owner's success does not forgive the stranger.
+    expect((await login('203.0.113.7', email, password)).status).toBe(429);
+  });
+
+  it('limits one address to 5 wrong passwords per account, even the right one after them', async () => {
+    const { email, password } = await ctx.login('VIEWER');
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_IP - 1; i++) expect((await login('192.0.2.44', email, `preklep-${i}`)).status).toBe(401);
+    // Four mistakes and the right password: in, and this address's mistakes are forgiven.
+    expect((await login('192.0.2.44', email, password)).status).toBe(200);
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_IP; i++) expect((await login('192.0.2.44', email, `preklep-${i}`)).status).toBe(401);
+    expect((await login('192.0.2.44', email, password)).status).toBe(429);
+  });
+
+  it('blocks an address after 30 wrong passwords over any accounts; other addresses go on', async () => {
+    const victims = await Promise.all(Array.from({ length: 7 }, () => ctx.login('UNDERWRITER')));
+    let failures = 0;
+    for (const victim of victims.slice(0, 6)) {
+      for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_IP; i++, failures++) expect((await login('203.0.113.99', victim.email, `heslo${i}`)).status).toBe(401);
+    }
+    expect(failures).toBe(MAX_FAILURES_PER_IP);
+    const last = victims[6]!;
+    const blocked = await login('203.0.113.99', last.email, last.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ detail: TOO_MANY_ATTEMPTS });
+    expect((await login('198.51.100.77', last.email, last.password)).status).toBe(200);
+    expect((await login('198.51.100.77', victims[0]!.email, victims[0]!.password)).status).toBe(200);
+  });
+
+  it('under guessing from many addresses, refuses unknown devices but lets the owner in from a device used before', async () => {
+    const { email, password } = await ctx.login('ADMIN');
+    const first = await login('198.51.100.10', email, password);
+    expect(first.status).toBe(200);
+    const device = deviceCookieOf(first);
+    expect(device).toBeDefined();
+    expect(([] as string[]).concat(first.headers['set-cookie'] ?? []).join()).toMatch(/HttpOnly; .*SameSite=Strict|SameSite=Strict.*HttpOnly/);
+    // A botnet: one wrong password from each of many addresses, under every per-address limit.
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) expect((await login(`100.64.${i}.1`, email, 'Heslo123')).status).toBe(401);
+    // Another guess from a new address is refused before the password is looked at...
+    const guess = await login('100.64.200.1', email, password);
+    expect(guess.status).toBe(429);
+    expect(guess.body).toEqual({ detail: ACCOUNT_UNDER_ATTACK });
+    // ...so is another account's device token...
+    const other = await ctx.login('VIEWER');
+    const otherDevice = deviceCookieOf(await login('198.51.100.11', other.email, other.password));
+    expect((await login('198.51.100.12', email, password, otherDevice)).status).toBe(429);
+    // ...but the owner's browser gets in, from wherever it is now.
+    const owner = await login('198.51.100.13', email, password, device);
+    expect(owner.status).toBe(200);
+    expect(owner.body).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+  });
+
+  it('counts IPv6 clients by their /64 network', async () => {
+    const { email, password } = await ctx.login('COLLECTIONS');
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_IP; i++) expect((await login(`2001:db8:aa:bb::${i + 1}`, email, 'spatne')).status).toBe(401);
+    expect((await login('2001:db8:aa:bb:ffff::9', email, password)).status).toBe(429);
+    expect((await login('2001:db8:aa:cc::1', email, password)).status).toBe(200);
+  });
+});
+
+describe('login devices', () => {
+  const secret = 'a-secret-of-at-least-thirty-two-characters';
+  const now = new Date('2026-11-23T10:00:00Z');
+
+  it('trusts only unexpired tokens we signed for that e-mail', () => {
+    const token = issueDeviceToken(secret, 'jana@demo.cz', now);
+    expect(deviceIsTrusted(secret, token, 'jana@demo.cz', now)).toBe(true);
+    expect(deviceIsTrusted(secret, token, 'petr@demo.cz', now)).toBe(false);
+    expect(deviceIsTrusted('another-secret-of-thirty-two-characters', token, 'jana@demo.cz', now)).toBe(false);
+    expect(deviceIsTrusted(secret, token, 'jana@demo.cz', new Date(now.getTime() + 91 * 86_400_000))).toBe(false);
+    const [payload] = token.split('.');
+    const forged = `${Buffer.from(JSON.stringify({ e: 'petr@demo.cz', exp: now.getTime() + 1e9 })).toString('base64url')}.${token.split('.')[1]}`;
+    expect(deviceIsTrusted(secret, forged, 'petr@demo.cz', now)).toBe(false);
+    for (const bad of [undefined, '', payload, `${token}.x`, 'x'.repeat(2000)]) expect(deviceIsTrusted(secret, bad, 'jana@demo.cz', now)).toBe(false);
+    // Not a JWT: the access-token verifier must never accept it.
+    expect(() => jwt.verify(token, secret)).toThrow();
+  });
+
+  it('reads cookies and the addresses failures are counted for', () => {
+    expect(cookieValue('a=1; lending_login_device=abc.def; b=2', DEVICE_COOKIE)).toBe('abc.def');
+    expect(cookieValue(undefined, DEVICE_COOKIE)).toBeUndefined();
+    expect(throttleAddress('203.0.113.7')).toBe('203.0.113.7');
+    expect(throttleAddress('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(throttleAddress('2001:db8:aa:bb::1')).toBe('2001:db8:aa:bb::/64');
+    expect(throttleAddress('2001:0db8:00aa:00bb:1:2:3:4')).toBe('2001:db8:aa:bb::/64');
+    expect(throttleAddress('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(throttleAddress('::1')).toBe('0:0:0:0::/64');
+    expect(throttleAddress('unknown')).toBe('unknown');
   });
 });
 

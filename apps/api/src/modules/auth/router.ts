@@ -2,6 +2,7 @@ import { currentUser, detailResponse, fieldErrorsResponse, logoutRequest, refres
 import { access, defineRoute, Reply } from '../../http/routes.ts';
 import { staffOf } from '../../http/auth.ts';
 import { issueTokens } from './issue-tokens.ts';
+import { cookieValue, DEVICE_COOKIE, DEVICE_TOKEN_DAYS } from './login-devices.ts';
 import { refreshAccessToken } from './refresh-access-token.ts';
 import { revokeRefreshToken } from './revoke-refresh-token.ts';
 import { getCurrentUser } from './get-current-user.ts';
@@ -20,8 +21,22 @@ export const authRoutes = [
     summary: 'Staff login: obtain an access (15 min) and a refresh (7 days) token',
     tags,
     body: tokenRequest,
-    responses: { 200: { description: 'Tokens', schema: tokenResponse }, ...errors, 429: { description: 'Too many failed logins', schema: detailResponse } },
-    handler: ({ deps, body, meta }) => issueTokens(deps, { ...body, ...meta }),
+    responses: {
+      200: { description: 'Tokens; also sets the login-device cookie (HttpOnly, this path only) that exempts this browser from the per-account throttle', schema: tokenResponse },
+      ...errors,
+      429: { description: 'Too many failed logins (of this address, or of this account from anywhere for unknown devices)', schema: detailResponse },
+    },
+    handler: async ({ deps, body, meta, req, res }) => {
+      const { deviceToken, ...tokens } = await issueTokens(deps, { ...body, ...meta, device: cookieValue(req.headers.cookie, DEVICE_COOKIE) });
+      res.cookie(DEVICE_COOKIE, deviceToken, {
+        httpOnly: true,
+        secure: req.secure,
+        sameSite: 'strict',
+        path: '/api/v1/auth/token/',
+        maxAge: DEVICE_TOKEN_DAYS * 86_400_000,
+      });
+      return tokens;
+    },
   }),
   defineRoute({
     method: 'post',

@@ -1,15 +1,25 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { configWithTempDataDir, createForm } from '../../../test/documents-fixtures.ts';
 import { SANDBOX_BANKS } from '../../integrations/bank-connection/index.ts';
 import { dayNumber, pragueDay } from '../documents/dates.ts';
 import { evaluateBankStatements } from '../documents/evaluate-bank-statements.ts';
+import { createLogger } from '../../logger.ts';
 
 let ctx: TestContext;
 let temp: ReturnType<typeof configWithTempDataDir>;
+// Everything the app logs (access logs included), to check what never appears in it.
+const logLines: string[] = [];
 beforeAll(async () => {
   temp = configWithTempDataDir();
-  ctx = await createTestContext({ config: temp.config });
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  ctx = await createTestContext({ config: temp.config, logger: createLogger('debug', logStream) });
 });
 afterAll(async () => {
   await ctx.close();
@@ -168,5 +178,23 @@ describe('online bank connection switched off (BANK_CONNECTION_PROVIDER=none, e.
     expect((await request(off).post(`/api/v1/bank-sandbox/${sandbox.body.client_id}/connect`).type('form').send({ bank: 'rb' })).status).toBe(404);
     const schema = await request(off).get('/api/v1/schema.yaml?format=json');
     expect(Object.keys(schema.body.paths).some((p: string) => p.includes('bank-sandbox'))).toBe(false);
+  });
+});
+
+describe('logs', () => {
+  it('never show a client id: not in the sandbox paths, the return to the portal, or errors', async () => {
+    const form = await createForm(ctx.deps);
+    const clientId: string = (await start(form.token)).body.client_id;
+    logLines.length = 0;
+    expect((await ctx.http().get(`/api/v1/bank-sandbox/${clientId}/`)).status).toBe(200);
+    const back = await connect(clientId, 'csas');
+    expect(back.status).toBe(303);
+    await ctx.http().get(back.headers.location!);
+    await ctx.http().get(`/dokumenty?clientId=${clientId}`);
+    expect((await ctx.http().get(`/api/v1/bank-sandbox/${clientId}x/`)).status).toBe(404);
+    expect((await connect(`${clientId}y`, 'csas')).status).toBe(404);
+    const text = logLines.join('');
+    expect(text).toContain('/api/v1/bank-sandbox/[REDACTED]/connect');
+    expect(text).not.toContain(clientId);
   });
 });

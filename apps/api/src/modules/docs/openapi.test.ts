@@ -1,8 +1,17 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as yaml from 'yaml';
+import { parse, stringify } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { allRoutes } from '../../app.ts';
+import request from 'supertest';
+import { allRoutes, createApp } from '../../app.ts';
+import { matchesEtag } from './router.ts';
+
+// Counts how often the YAML text is made (the schema router's only use of `stringify`).
+vi.mock('yaml', async (importOriginal) => {
+  const original = await importOriginal<typeof yaml>();
+  return { ...original, stringify: vi.fn(original.stringify) };
+});
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -40,6 +49,49 @@ describe('GET /api/v1/schema.yaml', () => {
     const lang = await ctx.http().get('/api/v1/schema.yaml?lang=xx');
     expect(lang.status).toBe(400);
     expect(lang.body).toEqual({ lang: ['Nepodporovaný kód jazyka.'] });
+  });
+
+  it('is built once per format and served with a strong ETag; If-None-Match answers 304 without a body', async () => {
+    // A fresh app, so that its document is not built yet.
+    const app = createApp(ctx.deps);
+    const http = () => request(app);
+    const builds = vi.mocked(stringify);
+    builds.mockClear();
+    const first = await http().get('/api/v1/schema.yaml');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    expect(first.headers['cache-control']).toBe('public, max-age=3600');
+    for (const lang of ['cs', 'en', 'de']) {
+      const again = await http().get(`/api/v1/schema.yaml?lang=${lang}`);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.text).toBe(first.text);
+    }
+    expect(builds).toHaveBeenCalledTimes(1);
+
+    const json = await http().get('/api/v1/schema.yaml?format=json');
+    expect(json.headers.etag).not.toBe(etag);
+    expect(json.headers['content-type']).toMatch(/^application\/vnd\.oai\.openapi\+json/);
+
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const notModified = await http().get('/api/v1/schema.yaml?lang=cs').set('If-None-Match', header);
+      expect(notModified.status, header).toBe(304);
+      expect(notModified.text ?? '').toBe('');
+      expect(notModified.headers.etag).toBe(etag);
+      expect(notModified.headers['cache-control']).toBe('public, max-age=3600');
+    }
+    expect((await http().get('/api/v1/schema.yaml').set('If-None-Match', json.headers.etag as string)).status).toBe(200);
+    expect((await http().get('/api/v1/schema.yaml?format=json').set('If-None-Match', json.headers.etag as string)).status).toBe(304);
+    expect(builds).toHaveBeenCalledTimes(1);
+  });
+
+  it('compares If-None-Match as RFC 9110 says (weakly, any of a list, or *)', () => {
+    expect(matchesEtag(undefined, '"a"')).toBe(false);
+    expect(matchesEtag('"a"', '"a"')).toBe(true);
+    expect(matchesEtag('W/"a"', '"a"')).toBe(true);
+    expect(matchesEtag('"b" , "a"', '"a"')).toBe(true);
+    expect(matchesEtag('"b"', '"a"')).toBe(false);
+    expect(matchesEtag('a', '"a"')).toBe(false);
+    expect(matchesEtag(' * ', '"a"')).toBe(true);
   });
 
   it('serves the browsable docs with self-hosted assets', async () => {

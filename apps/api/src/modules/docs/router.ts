@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import express from 'express';
@@ -39,26 +40,63 @@ const docsHtml = `<!doctype html>
 
 const docsInit = `window.ui = SwaggerUIBundle({ url: '/api/v1/schema.yaml?format=json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true });`;
 
+/** One served form of the document: its bytes and their strong validator. */
+interface SchemaVariant {
+  body: Buffer;
+  type: string;
+  etag: string;
+}
+
+// Revalidated hourly by browsers and proxies; a changed document comes with a new deploy anyway.
+const SCHEMA_CACHE_CONTROL = 'public, max-age=3600';
+
+/** True when an If-None-Match header names `etag` (weak comparison, as RFC 9110 asks for it). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 /** The schema routes need the full route table, so they are built from it. */
 export function docsRoutes(allRoutes: () => RouteDef[]): RouteDef[] {
+  // Built on first use and kept: the route table is fixed for the life of the process. One
+  // variant per format: `lang` does not change the text (see SCHEMA_LANGUAGES), so all
+  // languages share it, and the ETag with it.
   let cached: Record<string, unknown> | null = null;
   const document = (version: string) => (cached ??= buildOpenApiDocument(allRoutes(), { version }));
+  const variants = new Map<string, SchemaVariant>();
+  const variant = (format: 'json' | 'yaml', version: string): SchemaVariant => {
+    let found = variants.get(format);
+    if (!found) {
+      const text = format === 'json' ? JSON.stringify(document(version)) : stringify(document(version), { aliasDuplicateObjects: false });
+      const body = Buffer.from(text);
+      const type = format === 'json' ? 'application/vnd.oai.openapi+json; charset=utf-8' : 'application/vnd.oai.openapi; charset=utf-8';
+      found = { body, type, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+      variants.set(format, found);
+    }
+    return found;
+  };
   return [
     defineRoute({
       method: 'get',
       path: '/api/v1/schema.yaml',
       access: access.public,
-      summary: 'This OpenAPI 3.1 document (YAML, or JSON with format=json)',
+      summary: 'This OpenAPI 3.1 document (YAML, or JSON with format=json); built once, with a strong ETag (304 on If-None-Match)',
       tags: ['schema'],
       query: schemaQuery,
       responses: {
         200: { description: 'OpenAPI document', contentType: 'application/vnd.oai.openapi' },
+        304: { description: 'Not modified: the ETag in If-None-Match is still current' },
         400: { description: 'Unknown format or language' },
       },
-      handler: async ({ deps, query, res }) => {
-        const doc = document(deps.version);
-        if (query.format === 'json') res.type('application/vnd.oai.openapi+json').send(JSON.stringify(doc));
-        else res.type('application/vnd.oai.openapi').send(stringify(doc, { aliasDuplicateObjects: false }));
+      handler: async ({ deps, query, req, res }) => {
+        const { body, type, etag } = variant(query.format, deps.version);
+        res.set({ ETag: etag, 'Cache-Control': SCHEMA_CACHE_CONTROL });
+        if (matchesEtag(req.headers['if-none-match'], etag)) {
+          res.status(304).end();
+          return undefined;
+        }
+        res.status(200).set('Content-Type', type).send(body);
         return undefined;
       },
     }),

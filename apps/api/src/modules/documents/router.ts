@@ -55,8 +55,17 @@ export const documentRoutes = [
       413: { description: `Soubor větší než 10 MB: {"detail": "${formMessages.upload}"}`, schema: detailResponse },
     },
     handler: async ({ deps, params, req, res }) => {
-      const upload = await receiveSingleFile(req, res, { field: 'file', maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: formMessages.upload });
-      return new Reply(201, await uploadDocument(deps, params.token, { category: upload.fields.category, file: upload.file }));
+      try {
+        const document = await uploadDocument(deps, params.token, (sink) =>
+          receiveSingleFile(req, { field: 'file', maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: formMessages.upload, sink }),
+        );
+        return new Reply(201, document);
+      } catch (error) {
+        // Answered before the body was read (unknown token, closed form, cap, too large): close
+        // the connection instead of reading up to 10 MB nobody wants.
+        if (!req.complete) res.set('Connection', 'close');
+        throw error;
+      }
     },
   }),
   defineRoute({
