@@ -1,6 +1,7 @@
 // Realistic Czech persons in bulk, shared by the benchmarks (bench:persons, bench:load): valid
 // birth numbers and IČO, phones, e-mails, ~30 % in deals, ~1 % blacklisted. Deterministic
-// (faker seed 42, setseed 0.42): the same count gives the same persons on every run.
+// (faker seed 42, setseed 0.42, given a pool of one connection since the seed is per session):
+// the same count gives the same persons on every run.
 import { faker } from '@faker-js/faker/locale/cs_CZ';
 import { makeBirthNumber, makeCompanyId } from '@lending/contracts';
 import type pg from 'pg';

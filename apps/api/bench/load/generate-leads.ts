@@ -123,3 +123,26 @@ export async function generateLeads(pool: pg.Pool, count: number): Promise<Gener
 
   return { leads: inserted.rowCount ?? 0, forms: forms.rowCount ?? 0, offers: offers.rowCount ?? 0 };
 }
+
+/** The tables the benchmark's generators fill. */
+export const LOADED_TABLES = ['persons', 'deals', 'deal_participants', 'blacklist_entries', 'leads', 'application_forms', 'offers', 'notifications', 'lead_participants'];
+
+/**
+ * Runs a bulk load without the secondary indexes of `tables`, then builds them again from their
+ * own definitions (pg_get_indexdef), as a restore does: maintaining ~40 btree and trigram
+ * indexes row by row took most of the load time. Primary keys and unique indexes stay (they
+ * keep the data honest and serve ON CONFLICT).
+ */
+export async function withoutSecondaryIndexes<T>(pool: pg.Pool, tables: string[], load: () => Promise<T>): Promise<{ result: T; rebuildS: number }> {
+  const indexes = await pool.query<{ name: string; definition: string }>(
+    `SELECT format('%I.%I', n.nspname, c.relname) AS name, pg_get_indexdef(i.indexrelid) AS definition
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE i.indrelid = ANY($1::regclass[]) AND NOT i.indisunique AND NOT i.indisprimary`,
+    [tables],
+  );
+  for (const index of indexes.rows) await pool.query(`DROP INDEX ${index.name}`);
+  const result = await load();
+  const started = performance.now();
+  for (const index of indexes.rows) await pool.query(index.definition);
+  return { result, rebuildS: (performance.now() - started) / 1000 };
+}
