@@ -11,7 +11,8 @@
 //
 // Settings (environment):
 //   BENCH_PERSONS=100000  BENCH_LEADS=300000   volume
-//   BENCH_DURATION=20     BENCH_WARMUP=3       seconds per scenario (measured / thrown away)
+//   BENCH_DURATION=20     BENCH_WARMUP=3       seconds per scenario (measured / thrown away; together
+//                                              under the access token's 15 minutes)
 //   BENCH_CONNECTIONS=64
 //   BENCH_SEARCH=Novák                         the surname the persons search looks for
 //   BENCH_CPU_PROF=1                           the API runs with --cpu-prof (profiles listed at the end)
@@ -181,7 +182,7 @@ function line(cells: string[], widths: number[]): string {
 }
 
 function printTable(results: ScenarioResult[], lists: ListScenario[]): void {
-  const widths = [34, 9, 9, 8, 8, 8, 13];
+  const widths = [36, 9, 9, 8, 8, 8, 13];
   out(line(['Scenario', 'Server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'API/baseline'], widths));
   out('-'.repeat(widths.reduce((a, b) => a + b + 2, -2)));
   const seen = new Set<string>();
@@ -315,7 +316,7 @@ async function main(): Promise<void> {
     const figures = await runLoad({ ...spec, port: srv.port, connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, settle });
     const result: ScenarioResult = { key, title, server: srv.name === 'baseline' ? 'baseline' : 'api', method: spec.method, path: spec.path, figures };
     results.push(result);
-    out(`  ${title.padEnd(34)} ${srv.name.padEnd(8)} ${fixed(figures.rps).padStart(8)} req/s  p50 ${fixed(figures.p50, 0).padStart(5)} ms  p99 ${fixed(figures.p99, 0).padStart(5)} ms  errors ${figures.errors}`);
+    out(`  ${title.padEnd(36)} ${srv.name.padEnd(8)} ${fixed(figures.rps).padStart(8)} req/s  p50 ${fixed(figures.p50, 0).padStart(5)} ms  p99 ${fixed(figures.p99, 0).padStart(5)} ms  errors ${figures.errors}`);
     return result;
   };
 
@@ -374,7 +375,7 @@ async function main(): Promise<void> {
   out('API restarted for the partner pushes:');
   const factory = await pushFactory(pool);
   const outcomes: PushOutcome[] = [];
-  const pushes = await measure('partner-push', 'POST /leads/leadsor/ (new applicants)', pushApi, {
+  const pushes = await measure('partner-push', 'POST /leads/leadsor/ (new applicant)', pushApi, {
     method: 'POST',
     path: PUSH_PATH,
     headers: { host: HOST, 'content-type': 'application/json', authorization: `Api-Key ${apiKey}` },
@@ -406,7 +407,7 @@ async function main(): Promise<void> {
   out('');
   out(
     `Pushes checked in the database: ${verification.sent} sent (warm-up included), answers ${Object.entries(verification.answered).map(([s, n]) => `${s}×${n}`).join(', ') || 'none'}; ` +
-      `lost ${verification.lost}, duplicated ${verification.duplicated}, stored without a 201 seen (in flight at the end) ${verification.storedWithoutCreated}, persons shared by several new applicants ${verification.sharedPersons}`,
+      `lost ${verification.lost}, duplicated ${verification.duplicated}, stored without a 201 seen (in flight when the warm-up or the run stopped) ${verification.storedWithoutCreated}, persons shared by several new applicants ${verification.sharedPersons}`,
   );
   for (const problem of verification.problems) out(`  e.g. ${problem}`);
   out(`Errors logged by the servers (warm-ups and answers after the generator hung up included): ${Object.entries(serverErrors).map(([log, n]) => `${log} ${n}`).join(', ')}`);
