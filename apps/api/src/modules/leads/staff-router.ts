@@ -248,14 +248,17 @@ export const staffLeadRoutes: RouteDef[] = [
       'e-mails the applicant the portal link /dokumenty?token=…&offer=… (or &irregular_offer=…). Bounds of the lead’s loan type apply',
     tags,
     params: leadParams,
-    body: offerRequest,
+    // Validated by issueOffer after the lead's state: a lead that cannot get an offer answers 409
+    // with the reason whatever the body holds (a business refusal is not a form error), and the
+    // bounds are those of the lead's loan type.
+    rawBody: { contentType: 'application/json', schema: offerRequest },
     responses: {
       201: { description: 'Offer stored, lead OFFER_SENT, e-mail queued', schema: offerIssueResponse },
       ...e400,
       ...e404,
       ...e409('Lead je uzavřen, nabídka již přijata, chybí žádost (nebo je uzavřena) či e-mail žadatele'),
     },
-    handler: async ({ deps, params, body, principal, meta }) => new Reply(201, await issueOffer(deps, params.id, body, actor(principal, meta))),
+    handler: async ({ deps, params, req, principal, meta }) => new Reply(201, await issueOffer(deps, params.id, req.body, actor(principal, meta))),
   }),
   defineRoute({
     method: 'get',

@@ -84,7 +84,7 @@ export function personListSql(filters: PersonListFilters) {
              EXISTS (SELECT 1 FROM deal_participants dp WHERE dp.person_id = q.id) AS has_deal
       FROM (
         SELECT p.id, p.identification_type::text AS identification_type, p.first_name, p.last_name, p.company_name,
-               p.birth_number, to_char(p.birth_date, 'YYYY-MM-DD') AS birth_date, p.company_id, p.email, p.phone,
+               p.birth_number, to_char(p.birth_date, 'YYYY-MM-DD') AS birth_date, p.company_id, p.email, p.phone, p.phone_e164,
                p.is_internal, p.has_execution, p.has_insolvency, p.created_at, p.updated_at
         FROM persons p ${where} ORDER BY ${orderBy(filters, 'p')} LIMIT ${take} OFFSET ${skip}
       ) q
@@ -103,6 +103,7 @@ interface Row {
   company_id: string | null;
   email: string | null;
   phone: string | null;
+  phone_e164: string | null;
   is_internal: boolean;
   has_execution: boolean;
   has_insolvency: boolean;
@@ -124,6 +125,7 @@ function toItem(r: Row): PersonListItem {
     company_id: r.company_id,
     email: r.email,
     phone: r.phone,
+    phone_e164: r.phone_e164,
     is_internal: r.is_internal,
     has_execution: r.has_execution,
     has_insolvency: r.has_insolvency,
