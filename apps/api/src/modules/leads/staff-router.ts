@@ -47,6 +47,8 @@ import { issueOffer } from './issue-offer.ts';
 import { listClosedReasons } from './list-closed-reasons.ts';
 import { listIdmEvaluations } from './list-idm-evaluations.ts';
 import { listLeads } from './list-leads.ts';
+import { exportLeads, LEAD_EXPORT_COLUMNS } from './export-leads.ts';
+import { exportFormatQuery, pragueDay, sendTable } from '../../http/table-export.ts';
 import { createCallData } from './call-data/create-call-data.ts';
 import { deleteCallData } from './call-data/delete-call-data.ts';
 import { getCallData } from './call-data/get-call-data.ts';
@@ -102,6 +104,9 @@ const leadListQuery = pageQuery.extend({
   created_from: dateQuery.optional(),
   created_to: dateQuery.optional(),
 });
+
+// The export takes the list's filters and ordering, without paging.
+const leadExportQuery = leadListQuery.omit({ page: true, page_size: true }).extend({ format: exportFormatQuery });
 
 /** GET list, POST, GET/PUT/PATCH/DELETE item of one resource under /leads/{leadId}/. */
 function crudRoutes<V extends z.ZodType, C extends z.ZodType, P extends z.ZodType, Q extends z.ZodType>(def: {
@@ -217,6 +222,20 @@ export const staffLeadRoutes: RouteDef[] = [
     query: leadListQuery,
     responses: { 200: { description: 'Page of leads', schema: pageSchema(leadListItem) }, ...e400, 404: { description: 'Neplatná stránka', schema: detailResponse } },
     handler: ({ deps, query, req }) => listLeads(deps, query, requestUrl(req)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/leads/export/',
+    access: read,
+    summary: 'The leads list of these filters and ordering as a CSV or XLSX file (format=csv|xlsx; columns of the back-office list; streamed). Our addition (docs/decisions/0016)',
+    tags,
+    query: leadExportQuery,
+    responses: { 200: { description: 'CSV (UTF-8 with BOM, `;`) or XLSX, as an attachment', contentType: 'text/csv' }, ...e400 },
+    handler: async ({ deps, query, principal, meta, res }) => {
+      const { format, ...filters } = query;
+      const { rows } = await exportLeads(deps, actor(principal, meta), filters);
+      return sendTable(res, { format, baseName: `zadosti-${pragueDay(deps.now())}`, sheetName: 'Žádosti', columns: LEAD_EXPORT_COLUMNS, rows });
+    },
   }),
   defineRoute({
     method: 'get',
