@@ -22,8 +22,10 @@ export function normalisePhone(value: string): string | null {
  * (kept as typed) is shown as typed.
  */
 export function formatPhone(e164: string | null | undefined, typed?: string | null): string {
+  // The stored E.164 is the record (the API only writes one it validated): formatted even when
+  // the number plan no longer knows its prefix, so every phone reads the same way.
   const parsed = e164 ? parsePhoneNumberFromString(e164) : undefined;
-  if (parsed?.isValid()) return parsed.formatInternational();
+  if (parsed) return parsed.formatInternational();
   return typed?.trim() || e164 || '';
 }
 
