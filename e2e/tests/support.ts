@@ -34,7 +34,7 @@ export const PERSON = {
 /** Creates a form through the API (as the portal would) and walks it to the given state. */
 export async function apiForm(
   request: APIRequestContext,
-  options: { type?: 'CONSUMER_LOAN' | 'INVESTMENT_LOAN'; until?: 'BASIC_DEAL_INFO' | 'PERSON_INFO' | 'COLLATERAL_INFO' | 'SENT' | 'CLOSED' } = {},
+  options: { type?: 'CONSUMER_LOAN' | 'INVESTMENT_LOAN'; until?: 'BASIC_DEAL_INFO' | 'PERSON_INFO' | 'COLLATERAL_INFO' | 'SENT' | 'CLOSED'; person?: Partial<typeof PERSON> } = {},
 ): Promise<string> {
   const type = options.type ?? 'CONSUMER_LOAN';
   const created = await request.post('/api/v1/forms/', {
@@ -44,7 +44,7 @@ export async function apiForm(
   const { token } = (await created.json()) as { token: string };
   const until = options.until ?? 'BASIC_DEAL_INFO';
   const steps: [string, object][] = [
-    ['PERSON_INFO', { ...PERSON, ...(type === 'INVESTMENT_LOAN' ? { self_employed_id: COMPANY_ID } : {}) }],
+    ['PERSON_INFO', { ...PERSON, ...options.person, ...(type === 'INVESTMENT_LOAN' ? { self_employed_id: COMPANY_ID } : {}) }],
     ['COLLATERAL_INFO', { have_realty: 'no' }],
     ['DOCUMENTS', {}],
   ];
@@ -68,9 +68,14 @@ export async function staffToken(request: APIRequestContext): Promise<string> {
   return ((await login.json()) as { access: string }).access;
 }
 
+/** The lead of a form (its number is the applicant's reference number). */
+export async function leadIdOf(token: string): Promise<number> {
+  return withE2eDatabase(async (client) => (await client.query<{ lead_id: number }>('SELECT lead_id FROM application_forms WHERE token = $1', [token])).rows[0]!.lead_id);
+}
+
 /** Staff close the lead of a form through the staff API, which closes the form too. */
 async function closeLeadOf(request: APIRequestContext, token: string): Promise<void> {
-  const leadId = await withE2eDatabase(async (client) => (await client.query<{ lead_id: number }>('SELECT lead_id FROM application_forms WHERE token = $1', [token])).rows[0]!.lead_id);
+  const leadId = await leadIdOf(token);
   const res = await request.post(`/api/v1/leads/${leadId}/close/`, {
     headers: { Authorization: `Bearer ${await staffToken(request)}` },
     data: { reason: 'CLIENT_NOT_INTERESTED' },
@@ -157,3 +162,33 @@ export async function outboxEmails(leadId: number): Promise<{ name: string; reci
 }
 
 export const base64Json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+
+/**
+ * Where a rendered text wraps: for each line after the first, the characters before and after
+ * the break (`["jana.", "novak"]` style pairs), read from the layout of its characters.
+ */
+export async function lineBreaksOf(page: Page, selector: string): Promise<[before: string, after: string][]> {
+  return page.locator(selector).first().evaluate((element) => {
+    const text = element.textContent ?? '';
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const chars: { char: string; top: number }[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < (node.textContent ?? '').length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (rect) chars.push({ char: node.textContent![i]!, top: Math.round(rect.top) });
+      }
+    }
+    const breaks: [string, string][] = [];
+    for (let i = 1; i < chars.length; i++) if (chars[i]!.top > chars[i - 1]!.top + 2) breaks.push([chars[i - 1]!.char, chars[i]!.char]);
+    return text ? breaks : [];
+  });
+}
+
+/** A staff API call with the e2e administrator's token. */
+export async function staffApi(request: APIRequestContext, method: 'get' | 'post', path: string, data?: unknown) {
+  const headers = { Authorization: `Bearer ${await staffToken(request)}` };
+  return method === 'get' ? request.get(path, { headers }) : request.post(path, { headers, data });
+}

@@ -12,3 +12,4 @@ export * from './screenings.ts';
 export * from './isir.ts';
 export * from './leads.ts';
 export * from './persons.ts';
+export * from './format.ts';

@@ -40,6 +40,9 @@ export const leadMessages = {
   formClosed: 'Žádost je uzavřena; odkaz na pokračování již nelze poslat.',
   noEmail: 'Žadatel nemá vyplněný e-mail; e-mail nelze odeslat.',
   noPerson: 'Lead nemá přiřazenou osobu.',
+  offerAccepted: 'Žadatel již nabídku přijal; novou nabídku nelze vystavit.',
+  offerFormClosed: 'Žádost je uzavřena; žadatel by nabídku v portálu nemohl potvrdit.',
+  noForm: 'Žadatel zatím nemá formulář v portálu. Založí se s první nabídkou, kterou mu pošlete e-mailem.',
   amountPositive: 'Zadejte kladnou částku.',
   amountTwoDecimals: 'Částka smí mít nejvýše dvě desetinná místa.',
   amountTooLarge: 'Částka je příliš vysoká.',
@@ -343,7 +346,9 @@ export const leadPersonSummary = z.object({
   company_name: z.string().nullable(),
   company_id: z.string().nullable(),
   email: z.string().nullable(),
+  /** As typed; show `phone_e164` formatted (formatPhone) where there is one. */
   phone: z.string().nullable(),
+  phone_e164: z.string().nullable(),
   birth_date: z.string().nullable(),
   permanent_address: z.string().nullable(),
   has_execution: z.boolean(),
@@ -355,7 +360,7 @@ export type LeadPersonSummary = z.infer<typeof leadPersonSummary>;
 export const leadParticipantView = z.object({
   id: idSchema,
   role: PersonRole.schema,
-  person: z.object({ id: idSchema, name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+  person: z.object({ id: idSchema, name: z.string(), email: z.string().nullable(), phone: z.string().nullable(), phone_e164: z.string().nullable() }),
 });
 
 export const leadRealtyView = z.object({
@@ -375,6 +380,18 @@ export const leadEmailView = notificationRef.extend({
 });
 export type LeadEmailView = z.infer<typeof leadEmailView>;
 
+/** Whether staff may do an action on the lead now, and if not, why (a Czech sentence). */
+export const leadAction = z.object({ allowed: z.boolean(), reason: z.string().nullable() });
+export type LeadAction = z.infer<typeof leadAction>;
+
+/**
+ * The lead's write actions as its state allows them (docs/decisions/0016): the same rules the
+ * API applies (409 with the same reason), so the back-office disables a button and says why
+ * instead of letting staff run into a refusal.
+ */
+export const leadActions = z.object({ issue_offer: leadAction, resend_form: leadAction, close: leadAction });
+export type LeadActions = z.infer<typeof leadActions>;
+
 export const leadDetail = leadListItem.extend({
   purpose: z.string().nullable(),
   external_id: z.string().nullable(),
@@ -389,6 +406,7 @@ export const leadDetail = leadListItem.extend({
   closed_note: z.string().nullable(),
   closed_at: z.iso.datetime().nullable(),
   assigned_to_id: z.number().int().nullable(),
+  actions: leadActions,
 });
 export type LeadDetail = z.infer<typeof leadDetail>;
 

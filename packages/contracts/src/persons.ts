@@ -231,6 +231,8 @@ const personCore = {
 /** A row of GET /persons/: the birth number masked (`905101/****`), no identity card. */
 export const personListItem = z.object({
   ...personCore,
+  /** The phone in E.164, null when it is not a valid Czech or Slovak number (shown as typed then). */
+  phone_e164: z.string().nullable(),
   birth_number_masked: z.string().nullable(),
   has_deal: z.boolean(),
 });

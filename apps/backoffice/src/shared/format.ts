@@ -1,6 +1,6 @@
+import { formatCzk } from '@lending/contracts/format';
 const dateTimeFormatter = new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'medium', timeStyle: 'short' });
 const dateFormatter = new Intl.DateTimeFormat('cs-CZ', { dateStyle: 'medium' });
-const czkFormatter = new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'CZK', minimumFractionDigits: 2 });
 const numberFormatter = new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 2 });
 const percentFormatter = new Intl.NumberFormat('cs-CZ', { style: 'percent', maximumFractionDigits: 1 });
 
@@ -8,12 +8,13 @@ const percentFormatter = new Intl.NumberFormat('cs-CZ', { style: 'percent', maxi
 export const EMPTY_VALUE = '—';
 
 /**
- * Amounts come from the API as JSON numbers or decimal strings (Decimal(14,2)). Converting to
- * a number is only for display: up to 14 digits stay exact in a double; never compute with it.
+ * Money as the portal shows it too (docs/decisions/0016): whole crowns without haléře
+ * ("120 000 Kč"), haléře only where they exist ("120 000,50 Kč"). Amounts come from the API as
+ * JSON numbers or Decimal(14,2) strings.
  */
-export function formatCzk(amount: string | number): string {
-  return czkFormatter.format(typeof amount === 'string' ? Number(amount) : amount);
-}
+/** Phones formatted one way from the stored E.164 ("+420 604 512 877"); as typed without one. */
+export { formatPhone } from '@lending/contracts';
+export { formatCzk };
 
 /** formatCzk for optional amounts. */
 export function formatMoney(amount: string | number | null | undefined): string {
@@ -61,8 +62,3 @@ export function pluralize(count: number, one: string, few: string, many: string)
   return `${numberFormatter.format(count)} ${form}`;
 }
 
-/** "+420604512877" → "+420 604 512 877" (CZ and SK numbers in groups of three); anything else as it is. */
-export function formatPhone(value: string): string {
-  const match = /^\+42([01])(\d{3})(\d{3})(\d{3})$/.exec(value.replace(/\s/g, ''));
-  return match ? `+42${match[1]} ${match[2]} ${match[3]} ${match[4]}` : value;
-}

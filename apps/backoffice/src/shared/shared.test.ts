@@ -48,6 +48,8 @@ describe('ordering and paging', () => {
 describe('Czech formatting', () => {
   it('formats money, dates, ratios and plurals the Czech way', () => {
     expect(formatCzk(1234567.5).replace(/\s/g, ' ')).toBe('1 234 567,50 Kč');
+    // Whole crowns without haléře, as the portal (issue 12, item 11).
+    expect(formatCzk('120000.00').replace(/\s/g, ' ')).toBe('120 000 Kč');
     expect(formatDate('2025-03-01')).toBe('1. 3. 2025');
     expect(formatPercent(0.355).replace(/\s/g, ' ')).toBe('35,5 %');
     expect(pluralize(1, 'žádost', 'žádosti', 'žádostí')).toBe('1 žádost');
@@ -66,9 +68,9 @@ describe('form validation with contract schemas', () => {
 });
 
 describe('formatPhone', () => {
-  it('groups Czech and Slovak numbers by three and leaves others alone', () => {
+  it('formats the stored E.164 one way, and shows a phone without one as typed', () => {
     expect(formatPhone('+420604512877')).toBe('+420 604 512 877');
-    expect(formatPhone('+421 905123456')).toBe('+421 905 123 456');
-    expect(formatPhone('+4930123456')).toBe('+4930123456');
+    expect(formatPhone('+421905123456', '0905 123 456')).toBe('+421 905 123 456');
+    expect(formatPhone(null, '604 512 87')).toBe('604 512 87');
   });
 });

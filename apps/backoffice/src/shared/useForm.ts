@@ -56,7 +56,7 @@ export function useForm<V extends Record<string, string | boolean>>(initial: V |
   }
 
   const summary: SummaryItem[] = [
-    ...(failure ? [{ message: failure }] : []),
+    ...(failure ? [{ message: failure, refusal: true }] : []),
     ...Object.entries(errors).flatMap(([key, messages]) =>
       messages.map((message) => {
         const label = labels[key] ?? labels[key.split('.')[0] ?? ''];

@@ -41,7 +41,8 @@ export function leadDetail(overrides: Partial<LeadDetail> = {}): LeadDetail {
       company_name: null,
       company_id: null,
       email: 'jiri.dvorak@seznam.cz',
-      phone: '+420603123456',
+      phone: '603 123 456',
+      phone_e164: '+420603123456',
       birth_date: '1985-04-12',
       permanent_address: 'Husova 12, 602 00 Brno',
       has_execution: false,
@@ -68,6 +69,7 @@ export function leadDetail(overrides: Partial<LeadDetail> = {}): LeadDetail {
     closed_note: null,
     closed_at: null,
     assigned_to_id: null,
+    actions: { issue_offer: { allowed: true, reason: null }, resend_form: { allowed: true, reason: null }, close: { allowed: true, reason: null } },
     ...overrides,
   };
 }
@@ -89,7 +91,8 @@ export function personListItem(overrides: Partial<PersonListItem> = {}): PersonL
     birth_date: '1985-04-12',
     company_id: null,
     email: 'jiri.dvorak@seznam.cz',
-    phone: '+420603123456',
+    phone: '603 123 456',
+    phone_e164: '+420603123456',
     is_internal: false,
     has_execution: false,
     has_insolvency: true,

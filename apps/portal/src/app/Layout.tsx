@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ApplicationProvider, useApplication } from '../features/application/ApplicationProvider';
 import { guardRedirect, paths } from '../features/application/logic';
@@ -7,6 +7,7 @@ import { Toasts } from '../shared/ui/Toasts';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { loadWithRetry } from './lazy';
+import { preloadNextPage } from './pages';
 
 // Only applicants who got this far need these: they stay out of the first load.
 const SummaryPanel = lazy(() => loadWithRetry(() => import('../features/application/SummaryPanel')));
@@ -36,6 +37,7 @@ function ResetButton() {
 function Content() {
   const application = useApplication();
   const { pathname } = useLocation();
+  useEffect(() => preloadNextPage(pathname), [pathname]);
   if (!application.ready) return <Loading />;
 
   const redirect = guardRedirect(pathname, { token: application.token, state: application.form?.state ?? null });
@@ -43,12 +45,15 @@ function Content() {
 
   const data = application.form?.data;
   const hasPerson = Boolean(data?.first_name || data?.last_name);
-  const hasOffer = Boolean(application.offerDraft || application.irregularOfferDraft);
+  const hasOffer = Boolean(application.offerDraft || application.irregularOfferDraft || application.acceptedOffer);
   return (
     <div className={hasPerson ? 'layout layout--with-summary' : 'layout'}>
       <div className="layout__content">
         <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<Loading />}>
+          {/* A new boundary per page: while the next page's chunk loads, the applicant sees
+              "Načítám…" at once instead of the page they just left (navigations run in a
+              transition, which keeps an already shown boundary on screen). */}
+          <Suspense key={pathname} fallback={<Loading />}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>
@@ -95,7 +100,7 @@ function Shell() {
           <div className="container site-header__intro">
             <h1 className="site-header__title">Půjčka bez zbytečných starostí</h1>
             <p className="site-header__description">
-              Vyplňte nezávaznou žádost online za pár minut. Ozveme se vám s nabídkou šitou na míru.
+              Vyplňte nezávaznou žádost online za pár minut. Ozveme se Vám s nabídkou šitou na míru.
             </p>
           </div>
         )}

@@ -121,7 +121,7 @@ describe('portal routes', () => {
 
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByText('Opravte prosím chyby ve formuláři')).toBeTruthy();
-    expect(within(summary).getByRole('link', { name: 'Minimální hodnota je 50 tisíc Kč' }).getAttribute('href')).toBe('#loan-value');
+    expect(within(summary).getByRole('link', { name: 'Výše půjčky: Minimální hodnota je 50 tisíc Kč' }).getAttribute('href')).toBe('#loan-value');
     expect(amount.getAttribute('aria-invalid')).toBe('true');
     expect(fetch).not.toHaveBeenCalled();
   });

@@ -2,16 +2,17 @@ import { Route, Routes } from 'react-router-dom';
 import { paths } from '../features/application/logic';
 import { Layout } from './Layout';
 import { lazyPage } from './lazy';
+import { pageImports } from './pages';
 
 // Every page is its own chunk (portal.md §4): the Crossroad stays light, zod and
-// libphonenumber arrive only with the form steps.
-const CrossroadPage = lazyPage(() => import('../features/crossroad/CrossroadPage'));
-const LoanValuePage = lazyPage(() => import('../features/loan-application/LoanValuePage'));
-const PersonDataPage = lazyPage(() => import('../features/loan-application/PersonDataPage'));
-const CoverPage = lazyPage(() => import('../features/loan-application/CoverPage'));
-const DocumentsPage = lazyPage(() => import('../features/documents/DocumentsPage'));
-const ThankYouPage = lazyPage(() => import('../features/thank-you/ThankYouPage'));
-const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage'));
+// libphonenumber arrive only with the form steps (preloaded while the page before is read).
+const CrossroadPage = lazyPage(pageImports.crossroad);
+const LoanValuePage = lazyPage(pageImports.loanValue);
+const PersonDataPage = lazyPage(pageImports.personData);
+const CoverPage = lazyPage(pageImports.cover);
+const DocumentsPage = lazyPage(pageImports.documents);
+const ThankYouPage = lazyPage(pageImports.thankYou);
+const NotFoundPage = lazyPage(pageImports.notFound);
 
 export function AppRoutes() {
   return (

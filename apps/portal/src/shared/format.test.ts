@@ -3,10 +3,10 @@ import { toTelHref } from './config';
 import { formatCzk, maskAsDots, parseAmount, pluralCs, remainingFilesText } from './format';
 
 describe('formatCzk', () => {
-  it('formats whole crowns the Czech way', () => {
+  it('formats whole crowns the Czech way, haléře only where they exist (the back-office rule too)', () => {
     // Intl uses non-breaking spaces so the amount never wraps.
     expect(formatCzk(50000)).toBe('50\u00a0000\u00a0Kč');
-    expect(formatCzk(1234.56)).toBe('1\u00a0235\u00a0Kč');
+    expect(formatCzk(1234.56)).toBe('1\u00a0234,56\u00a0Kč');
   });
 });
 

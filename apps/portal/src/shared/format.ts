@@ -1,15 +1,7 @@
-const czkFormatter = new Intl.NumberFormat('cs-CZ', {
-  style: 'currency',
-  currency: 'CZK',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-const numberFormatter = new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 0 });
+// The money rule the back-office shares (docs/decisions/0016): "120 000 Kč", "120 000,50 Kč".
+export { formatCzk } from '@lending/contracts/format';
 
-/** Czech style amount in whole crowns, e.g. "50 000 Kč" (with non-breaking spaces). */
-export function formatCzk(amount: number): string {
-  return czkFormatter.format(amount);
-}
+const numberFormatter = new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 0 });
 
 /** A whole number with Czech grouping, as shown in amount inputs ("50 000"). */
 export function formatNumber(amount: number): string {

@@ -142,6 +142,10 @@ export const formResponse = z.object({
   utm_medium: z.string().nullable(),
   is_offer_applied: z.boolean(),
   offer_drafts: z.array(offerDraft),
+  /** The offer the applicant accepted (the portal says so instead of offering it again). */
+  applied_offer: offerDraft.extend({ applied_at: z.iso.datetime() }).nullable(),
+  /** The applicant's reference number: the number staff know the application by (its lead). */
+  reference: z.number().int().nullable(),
   co_debtors: z.array(coDebtorView),
 });
 export type FormResponse = z.infer<typeof formResponse>;

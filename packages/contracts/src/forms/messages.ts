@@ -25,5 +25,7 @@ export const formMessages = {
   companyIdNotFound: (companyId: string) => `IČO ${companyId} nenalezeno`,
   duplicatePerson: 'Fyzická osoba s tímto rodným číslem již existuje',
   offerNotValid: 'Nabídka není validní',
+  /** 409 to a second confirmation: the applicant already accepted an offer (docs/decisions/0016). */
+  offerAlreadyApplied: 'Nabídku jste již přijali.',
   purposeRequired: 'Pole je povinné',
 } as const;

@@ -16,6 +16,19 @@ export function normalisePhone(value: string): string | null {
   return parsed.number;
 }
 
+/**
+ * A phone as staff and applicants read it, formatted one way from the stored E.164
+ * ("+420604512877" → "+420 604 512 877", docs/decisions/0016). A phone without a valid E.164
+ * (kept as typed) is shown as typed.
+ */
+export function formatPhone(e164: string | null | undefined, typed?: string | null): string {
+  // The stored E.164 is the record (the API only writes one it validated): formatted even when
+  // the number plan no longer knows its prefix, so every phone reads the same way.
+  const parsed = e164 ? parsePhoneNumberFromString(e164) : undefined;
+  if (parsed) return parsed.formatInternational();
+  return typed?.trim() || e164 || '';
+}
+
 const requiredText = (max = 100) =>
   z.string({ error: formMessages.required }).trim().min(1, formMessages.required).max(max);
 

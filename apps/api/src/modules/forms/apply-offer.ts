@@ -1,6 +1,6 @@
 import { formMessages } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
 import { formView } from './form-view.ts';
 import { withLockedForm, type Tx } from './lock-form.ts';
 
@@ -29,34 +29,27 @@ async function findIssuedOffer(tx: Tx, leadId: number, choice: OfferChoice) {
 /**
  * The applicant confirms an offer from the e-mail link. It must be one issued for this form's
  * lead (else 400 with `fake_offer`); applying it marks the form offer-based and moves the lead
- * to OFFER_ACCEPTED, with the offer's amounts.
+ * to OFFER_ACCEPTED. A form whose applicant already accepted an offer takes no other: 409 with
+ * `code: 'offer_applied'`, so the portal says it is accepted rather than invalid. The lead and
+ * the form keep the amounts the applicant asked for; the accepted offer is the Offer row
+ * (`applied_at`), shown beside them (docs/decisions/0016).
  */
 export async function applyOffer(deps: Pick<Deps, 'prisma' | 'now'>, token: string, choice: OfferChoice, meta: { ip: string; requestId: string }) {
   const formId = await withLockedForm(deps, token, async (tx, form) => {
     if (!form.leadId) throw fakeOffer();
+    if (form.offerApplied) throw conflict(formMessages.offerAlreadyApplied, { code: 'offer_applied' });
     const offer = await findIssuedOffer(tx, form.leadId, choice);
     if (!offer) throw fakeOffer();
     const now = deps.now();
     await tx.offer.update({ where: { id: offer.id }, data: { appliedAt: now } });
     await tx.lead.update({
       where: { id: form.leadId },
-      data: {
-        offerApplied: true,
-        state: 'OFFER_ACCEPTED',
-        ...(offer.kind === 'REGULAR' ? { value: offer.value, installmentValue: offer.installmentValue } : {}),
-      },
+      data: { offerApplied: true, state: 'OFFER_ACCEPTED' },
     });
     const data = (form.data ?? {}) as Record<string, unknown>;
     await tx.applicationForm.update({
       where: { id: form.id },
-      data: {
-        offerApplied: true,
-        data: {
-          ...data,
-          ...(choice.kind === 'REGULAR' ? { value: choice.value, installment_value: choice.installment_value } : {}),
-          applied_offer_id: offer.id,
-        },
-      },
+      data: { offerApplied: true, data: { ...data, applied_offer_id: offer.id } },
     });
     await tx.auditLog.create({
       data: { actorType: 'APPLICANT', action: 'form.offer.apply', entity: 'Offer', entityId: String(offer.id), ip: meta.ip, requestId: meta.requestId, changes: { kind: offer.kind } },

@@ -35,13 +35,22 @@ export async function formView(deps: Pick<Deps, 'prisma'>, formId: number, optio
     include: {
       lead: {
         include: {
-          offers: { where: { appliedAt: null }, include: { claimGroups: { orderBy: { order: 'asc' } } }, orderBy: { id: 'asc' } },
+          offers: { include: { claimGroups: { orderBy: { order: 'asc' } } }, orderBy: { id: 'asc' } },
           participants: { where: { role: 'DEBTOR' }, include: { person: { include: { addresses: { where: { type: 'PERMANENT' } } } } }, orderBy: { id: 'asc' } },
         },
       },
     },
   });
   const data = (form.data ?? {}) as FormData;
+  const offers = form.lead?.offers ?? [];
+  const draftOf = (o: (typeof offers)[number]) => ({
+    id: o.id,
+    kind: o.kind,
+    value: num(o.value),
+    installment_value: num(o.installmentValue),
+    claim_groups: o.claimGroups.map((g) => ({ order: g.order, count: g.count, amount: g.amount.toNumber() })),
+  });
+  const applied = offers.filter((o) => o.appliedAt !== null).at(-1);
   return {
     token: form.token,
     type: form.type,
@@ -55,13 +64,9 @@ export async function formView(deps: Pick<Deps, 'prisma'>, formId: number, optio
     utm_campaign: form.utmCampaign,
     utm_medium: form.utmMedium,
     is_offer_applied: form.offerApplied,
-    offer_drafts: (form.lead?.offers ?? []).map((o) => ({
-      id: o.id,
-      kind: o.kind,
-      value: num(o.value),
-      installment_value: num(o.installmentValue),
-      claim_groups: o.claimGroups.map((g) => ({ order: g.order, count: g.count, amount: g.amount.toNumber() })),
-    })),
+    offer_drafts: offers.filter((o) => o.appliedAt === null).map(draftOf),
+    applied_offer: applied ? { ...draftOf(applied), applied_at: applied.appliedAt!.toISOString() } : null,
+    reference: form.leadId,
     co_debtors: (form.lead?.participants ?? []).map(({ person }) => {
       const address = person.addresses[0];
       return {

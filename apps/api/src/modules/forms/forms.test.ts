@@ -338,11 +338,13 @@ describe('detail questions', () => {
 
     const ok = await question(token, { type: 'SAVE_APPLICATION_OFFER', value: 180_000, installment_value: 4_500 });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ is_offer_applied: true, offer_drafts: [], data: { value: 180_000, installment_value: 4_500 } });
+    expect(ok.body).toMatchObject({ is_offer_applied: true, offer_drafts: [], applied_offer: { kind: 'REGULAR', value: 180_000, installment_value: 4_500 } });
     const form = await ctx.deps.prisma.applicationForm.findUniqueOrThrow({ where: { token }, include: { lead: true } });
     expect(form.lead).toMatchObject({ offerApplied: true, state: 'OFFER_ACCEPTED' });
-    // applied once: the same offer cannot be applied again
-    expect((await question(token, { type: 'SAVE_APPLICATION_OFFER', value: 180_000, installment_value: 4_500 })).body).toEqual({ fake_offer: [m.offerNotValid] });
+    // applied once: confirming again is told apart from a fake offer (the portal says it is accepted)
+    const again = await question(token, { type: 'SAVE_APPLICATION_OFFER', value: 180_000, installment_value: 4_500 });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ detail: m.offerAlreadyApplied, code: 'offer_applied' });
   });
 
   it("an offer issued for another form's lead is fake here", async () => {

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { Tx } from '../forms/lock-form.ts';
 import { findLead } from './find-lead.ts';
+import { leadActions, resendRecipientOf } from './lead-actions.ts';
 import { iso, latestFormOrder, leadListInclude, leadListItemOf, offerViewOf, personName } from './lead-views.ts';
 
 const detailInclude = {
@@ -41,6 +42,7 @@ export async function getLead(deps: Pick<Deps, 'prisma'> | { prisma: Tx }, id: n
           company_id: person.companyId,
           email: person.email,
           phone: person.phone,
+          phone_e164: person.phoneE164,
           birth_date: person.birthDate ? person.birthDate.toISOString().slice(0, 10) : null,
           permanent_address: person.addresses[0]?.wholeAddress ?? null,
           has_execution: person.hasExecution,
@@ -52,7 +54,7 @@ export async function getLead(deps: Pick<Deps, 'prisma'> | { prisma: Tx }, id: n
     participants: lead.participants.map((p) => ({
       id: p.id,
       role: p.role,
-      person: { id: p.person.id, name: personName(p.person), email: p.person.email, phone: p.person.phone },
+      person: { id: p.person.id, name: personName(p.person), email: p.person.email, phone: p.person.phone, phone_e164: p.person.phoneE164 },
     })),
     realty: lead.realty ? { id: lead.realty.id, type: lead.realty.type, whole_address: lead.realty.wholeAddress } : null,
     application_form: form
@@ -85,5 +87,12 @@ export async function getLead(deps: Pick<Deps, 'prisma'> | { prisma: Tx }, id: n
     closed_note: lead.closedNote,
     closed_at: iso(lead.closedAt),
     assigned_to_id: lead.assignedToId,
+    actions: leadActions({
+      state: lead.state,
+      form: form ?? null,
+      hasPerson: person !== null,
+      recipient: person?.email?.trim() || null,
+      resendRecipient: resendRecipientOf(person?.email, form?.data),
+    }),
   };
 }

@@ -4,14 +4,15 @@ import { badRequest, conflict, zodFieldErrors } from '../../http/errors.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
 import { queueEmail } from '../notifications/queue-email.ts';
 import { lockLead } from './find-lead.ts';
+import { leadActions } from './lead-actions.ts';
 import { latestFormOrder, offerViewOf } from './lead-views.ts';
 import { offerEmail } from './offer-email.ts';
 import { openLeadForm } from './open-lead-form.ts';
 import type { OfferLinkData } from './portal-links.ts';
 
 export const offerMessages = {
-  accepted: 'Žadatel již nabídku přijal; novou nabídku nelze vystavit.',
-  formClosed: 'Žádost je uzavřena; žadatel by nabídku v portálu nemohl potvrdit.',
+  accepted: leadMessages.offerAccepted,
+  formClosed: leadMessages.offerFormClosed,
 } as const;
 
 /**
@@ -23,21 +24,19 @@ export const offerMessages = {
 export async function issueOffer(deps: Pick<Deps, 'prisma' | 'now' | 'config'>, leadId: number, body: unknown, actor: StaffActor): Promise<OfferIssueResponse> {
   return deps.prisma.$transaction(async (tx) => {
     const lead = await lockLead(tx, leadId);
-    if (lead.state === 'CLOSED' || lead.state === 'CONVERTED') throw conflict(leadMessages.cannotOfferClosed, { state: lead.state });
-    if (lead.state === 'OFFER_ACCEPTED') throw conflict(offerMessages.accepted, { state: lead.state });
-    // A partner's or a back-office lead has no form yet: it gets one, the link's destination.
     const latest = await tx.applicationForm.findFirst({ where: { leadId: lead.id }, orderBy: latestFormOrder });
+    const person = lead.personId ? await tx.person.findUnique({ where: { id: lead.personId } }) : null;
+    const recipient = person?.email?.trim() || null;
+    // The lead's state decides first: a refusal is a 409 with its reason, whatever the body says.
+    const allowed = leadActions({ state: lead.state, form: latest, hasPerson: person !== null, recipient, resendRecipient: null }).issue_offer;
+    if (!allowed.allowed || !recipient) throw conflict(allowed.reason ?? leadMessages.noEmail, { state: lead.state });
+    // A partner's or a back-office lead has no form yet: it gets one, the link's destination.
     const form = latest ?? (await openLeadForm(tx, lead));
-    if (form.state === 'CLOSED') throw conflict(offerMessages.formClosed);
 
     // The bounds are the loan type's (docs/decisions/0003): known only once the form is.
     const parsed = offerRequestFor(form.type).safeParse(body);
     if (!parsed.success) throw badRequest(zodFieldErrors(parsed.error));
     const request = parsed.data;
-
-    const person = lead.personId ? await tx.person.findUnique({ where: { id: lead.personId } }) : null;
-    const recipient = person?.email?.trim();
-    if (!recipient) throw conflict(person ? leadMessages.noEmail : leadMessages.noPerson);
 
     const now = deps.now();
     const offer = await tx.offer.create({

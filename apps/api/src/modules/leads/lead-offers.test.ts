@@ -83,7 +83,8 @@ describe('POST /api/v1/leads/{id}/offer/ — regular', () => {
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     expect(applied.body.is_offer_applied).toBe(true);
     const detail = await get(`/leads/${lead.leadId}/`);
-    expect(detail.body).toMatchObject({ state: 'OFFER_ACCEPTED', offer_applied: true, value: 280_000, installment_value: 7_500 });
+    // What the applicant asked for stays; the accepted offer is beside it (issue 12, item 9).
+    expect(detail.body).toMatchObject({ state: 'OFFER_ACCEPTED', offer_applied: true, value: 300_000, installment_value: 8_000 });
     // Staff see what the applicant was sent.
     expect(detail.body.emails).toEqual([
       { id: mail!.id, name: 'lead.offer', recipient: lead.applicant.email, subject: 'Nabídka úvěru', body: mail!.body, state: 'SANDBOX', attempts: 0, error: null, created_at: expect.any(String), sent_at: null },
@@ -232,6 +233,75 @@ describe('POST /api/v1/leads/{id}/offer/ — regular', () => {
     expect((await post(`/leads/${lead.leadId}/offer/`, body, collections)).status).toBe(403);
     expect((await ctx.http().post(`/api/v1/leads/${lead.leadId}/offer/`).send(body)).status).toBe(401);
     expect(await ctx.deps.prisma.offer.count({ where: { leadId: lead.leadId } })).toBe(0);
+  });
+});
+
+describe('issue 12: the lead state drives its actions; accepting keeps the request', () => {
+  const regular = { kind: 'REGULAR', value: 280_000, installment_value: 7_500 };
+  const allowed = { allowed: true, reason: null };
+
+  it('the lead answers its actions, and a refused one is a 409 with the same reason, never field errors', async () => {
+    const lead = await fx.portalLead({ value: 300_000, installment: 8_000 });
+    expect((await get(`/leads/${lead.leadId}/`)).body.actions).toEqual({ issue_offer: allowed, resend_form: allowed, close: allowed });
+
+    expect((await post(`/leads/${lead.leadId}/offer/`, regular)).status).toBe(201);
+    expect((await question(lead.token, { type: 'SAVE_APPLICATION_OFFER', value: 280_000, installment_value: 7_500 })).status).toBe(200);
+    const accepted = (await get(`/leads/${lead.leadId}/`)).body;
+    expect(accepted.actions).toEqual({ issue_offer: { allowed: false, reason: leadMessages.offerAccepted }, resend_form: allowed, close: allowed });
+
+    // Even a body the form would refuse: the business refusal comes first and is not a form error.
+    const refused = await post(`/leads/${lead.leadId}/offer/`, { kind: 'REGULAR', value: 'hodně', installment_value: 5 });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ detail: leadMessages.offerAccepted, state: 'OFFER_ACCEPTED' });
+    expect(await ctx.deps.prisma.offer.count({ where: { leadId: lead.leadId } })).toBe(1);
+
+    const closed = await fx.portalLead();
+    expect((await post(`/leads/${closed.leadId}/close/`, { reason: 'CLIENT_NOT_INTERESTED' })).status).toBe(200);
+    const closedActions = (await get(`/leads/${closed.leadId}/`)).body.actions;
+    expect(closedActions).toEqual({
+      issue_offer: { allowed: false, reason: leadMessages.cannotOfferClosed },
+      resend_form: { allowed: false, reason: leadMessages.formClosed },
+      close: { allowed: false, reason: leadMessages.alreadyClosed },
+    });
+    const again = await post(`/leads/${closed.leadId}/close/`, { reason: 'CLIENT_NOT_INTERESTED' });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe(closedActions.close.reason);
+
+    const partner = await fx.directLead();
+    expect((await get(`/leads/${partner.id}/`)).body.actions).toMatchObject({ issue_offer: allowed, resend_form: { allowed: false, reason: leadMessages.noForm } });
+    const nobody = await fx.directLead({ person: null });
+    expect((await get(`/leads/${nobody.id}/`)).body.actions.issue_offer).toEqual({ allowed: false, reason: leadMessages.noPerson });
+  });
+
+  it('accepting an offer keeps the requested amounts on the lead and the form; the accepted offer is beside them', async () => {
+    const lead = await fx.portalLead({ value: 300_000, installment: 8_000 });
+    const issued = await post(`/leads/${lead.leadId}/offer/`, regular);
+    const applied = await question(lead.token, { type: 'SAVE_APPLICATION_OFFER', value: 280_000, installment_value: 7_500 });
+    expect(applied.status).toBe(200);
+    expect(applied.body).toMatchObject({
+      is_offer_applied: true,
+      data: { value: 300_000, installment_value: 8_000 },
+      applied_offer: { id: issued.body.offer.id, kind: 'REGULAR', value: 280_000, installment_value: 7_500, applied_at: expect.any(String) },
+      reference: lead.leadId,
+    });
+    const detail = (await get(`/leads/${lead.leadId}/`)).body;
+    expect(detail).toMatchObject({ value: 300_000, installment_value: 8_000 });
+    expect(detail.offers).toEqual([expect.objectContaining({ id: issued.body.offer.id, value: 280_000, installment_value: 7_500, applied_at: expect.any(String) })]);
+    const form = await ctx.deps.prisma.applicationForm.findUniqueOrThrow({ where: { id: lead.formId } });
+    expect(form.data).toMatchObject({ value: 300_000, installment_value: 8_000, applied_offer_id: issued.body.offer.id });
+  });
+
+  it('a second confirmation after an accepted offer answers 409 offer_applied, even for another issued offer', async () => {
+    const lead = await fx.portalLead({ value: 300_000, installment: 8_000 });
+    expect((await post(`/leads/${lead.leadId}/offer/`, regular)).status).toBe(201);
+    expect((await post(`/leads/${lead.leadId}/offer/`, { kind: 'REGULAR', value: 250_000, installment_value: 7_000 })).status).toBe(201);
+    expect((await question(lead.token, { type: 'SAVE_APPLICATION_OFFER', value: 250_000, installment_value: 7_000 })).status).toBe(200);
+    for (const offer of [{ value: 250_000, installment_value: 7_000 }, { value: 280_000, installment_value: 7_500 }]) {
+      const again = await question(lead.token, { type: 'SAVE_APPLICATION_OFFER', ...offer });
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual({ detail: formMessages.offerAlreadyApplied, code: 'offer_applied' });
+    }
+    expect(await ctx.deps.prisma.offer.count({ where: { leadId: lead.leadId, appliedAt: { not: null } } })).toBe(1);
   });
 });
 

@@ -7,7 +7,10 @@ import { leadListInclude, leadListItemOf } from './lead-views.ts';
 
 export type LeadOrderingField = 'id' | 'created_at' | 'updated_at' | 'value' | 'state';
 
-export interface LeadListQuery extends PageQuery {
+export interface LeadListQuery extends PageQuery, LeadFilters {}
+
+/** The filters and ordering of the list (and of its export). */
+export interface LeadFilters {
   ordering: { field: LeadOrderingField; direction: 'asc' | 'desc' }[];
   person?: number;
   state?: LeadState[];
@@ -37,7 +40,7 @@ function searchWhere(term: string): Prisma.LeadWhereInput {
   };
 }
 
-function orderBy(ordering: LeadListQuery['ordering']): Prisma.LeadOrderByWithRelationInput[] {
+export function leadOrderBy(ordering: LeadFilters['ordering']): Prisma.LeadOrderByWithRelationInput[] {
   const entries: Prisma.LeadOrderByWithRelationInput[] = ordering.map(({ field, direction }) => {
     switch (field) {
       case 'id':
@@ -60,8 +63,8 @@ function orderBy(ordering: LeadListQuery['ordering']): Prisma.LeadOrderByWithRel
  * GET /leads/: the spec's `person`, `ordering`, `page`, `page_size`, and our back-office filters
  * `state` (several), `source`, `deal_type`, `search`, `created_from`/`created_to` (inclusive days).
  */
-export async function listLeads(deps: Pick<Deps, 'prisma'>, query: LeadListQuery, listUrl: string): Promise<Page<LeadListItem>> {
-  const where: Prisma.LeadWhereInput = {
+export function leadWhere(query: LeadFilters): Prisma.LeadWhereInput {
+  return {
     personId: query.person,
     state: query.state?.length ? { in: query.state } : undefined,
     source: query.source,
@@ -72,12 +75,16 @@ export async function listLeads(deps: Pick<Deps, 'prisma'>, query: LeadListQuery
     },
     ...(query.search?.trim() ? searchWhere(query.search.trim()) : {}),
   };
+}
+
+export async function listLeads(deps: Pick<Deps, 'prisma'>, query: LeadListQuery, listUrl: string): Promise<Page<LeadListItem>> {
+  const where = leadWhere(query);
   return paginate(
     listUrl,
     query,
     () => deps.prisma.lead.count({ where }),
     async ({ skip, take }) => {
-      const leads = await deps.prisma.lead.findMany({ where, include: leadListInclude, orderBy: orderBy(query.ordering), skip, take });
+      const leads = await deps.prisma.lead.findMany({ where, include: leadListInclude, orderBy: leadOrderBy(query.ordering), skip, take });
       return leads.map(leadListItemOf);
     },
   );

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
 import { queueEmail } from '../notifications/queue-email.ts';
 import { findLead } from './find-lead.ts';
+import { resendRecipientOf } from './lead-actions.ts';
 import { resumeLink } from './portal-links.ts';
 
 export const RESEND_SUBJECT = 'Pokračujte ve své žádosti o úvěr';
@@ -34,8 +35,7 @@ export async function resendApplicationForm(deps: Pick<Deps, 'prisma' | 'config'
     if (!form) throw notFound(leadMessages.applicationFormNotFound);
     if (form.state === 'CLOSED') throw conflict(leadMessages.formClosed, { state: form.state });
     const person = lead.personId ? await tx.person.findUnique({ where: { id: lead.personId } }) : null;
-    const formEmail = (form.data as Record<string, unknown> | null)?.email;
-    const recipient = person?.email?.trim() || (typeof formEmail === 'string' ? formEmail.trim() : '');
+    const recipient = resendRecipientOf(person?.email, form.data);
     if (!recipient) throw conflict(leadMessages.noEmail);
 
     const link = resumeLink(deps.config, form.token);

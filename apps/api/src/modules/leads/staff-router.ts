@@ -47,6 +47,8 @@ import { issueOffer } from './issue-offer.ts';
 import { listClosedReasons } from './list-closed-reasons.ts';
 import { listIdmEvaluations } from './list-idm-evaluations.ts';
 import { listLeads } from './list-leads.ts';
+import { exportLeads, LEAD_EXPORT_COLUMNS } from './export-leads.ts';
+import { exportFormatQuery, pragueDay, sendTable } from '../../http/table-export.ts';
 import { createCallData } from './call-data/create-call-data.ts';
 import { deleteCallData } from './call-data/delete-call-data.ts';
 import { getCallData } from './call-data/get-call-data.ts';
@@ -102,6 +104,9 @@ const leadListQuery = pageQuery.extend({
   created_from: dateQuery.optional(),
   created_to: dateQuery.optional(),
 });
+
+// The export takes the list's filters and ordering, without paging.
+const leadExportQuery = leadListQuery.omit({ page: true, page_size: true }).extend({ format: exportFormatQuery });
 
 /** GET list, POST, GET/PUT/PATCH/DELETE item of one resource under /leads/{leadId}/. */
 function crudRoutes<V extends z.ZodType, C extends z.ZodType, P extends z.ZodType, Q extends z.ZodType>(def: {
@@ -220,6 +225,20 @@ export const staffLeadRoutes: RouteDef[] = [
   }),
   defineRoute({
     method: 'get',
+    path: '/api/v1/leads/export/',
+    access: read,
+    summary: 'The leads list of these filters and ordering as a CSV or XLSX file (format=csv|xlsx; columns of the back-office list; streamed). Our addition (docs/decisions/0016)',
+    tags,
+    query: leadExportQuery,
+    responses: { 200: { description: 'CSV (UTF-8 with BOM, `;`) or XLSX, as an attachment', contentType: 'text/csv' }, ...e400 },
+    handler: async ({ deps, query, principal, meta, res }) => {
+      const { format, ...filters } = query;
+      const { rows } = await exportLeads(deps, actor(principal, meta), filters);
+      return sendTable(res, { format, baseName: `zadosti-${pragueDay(deps.now())}`, sheetName: 'Žádosti', columns: LEAD_EXPORT_COLUMNS, rows });
+    },
+  }),
+  defineRoute({
+    method: 'get',
     path: '/api/v1/leads/:id/',
     access: read,
     summary: 'Lead detail: person, parties, UTM, latest application form, offers, closing',
@@ -248,14 +267,17 @@ export const staffLeadRoutes: RouteDef[] = [
       'e-mails the applicant the portal link /dokumenty?token=…&offer=… (or &irregular_offer=…). Bounds of the lead’s loan type apply',
     tags,
     params: leadParams,
-    body: offerRequest,
+    // Validated by issueOffer after the lead's state: a lead that cannot get an offer answers 409
+    // with the reason whatever the body holds (a business refusal is not a form error), and the
+    // bounds are those of the lead's loan type.
+    rawBody: { contentType: 'application/json', schema: offerRequest },
     responses: {
       201: { description: 'Offer stored, lead OFFER_SENT, e-mail queued', schema: offerIssueResponse },
       ...e400,
       ...e404,
       ...e409('Lead je uzavřen, nabídka již přijata, chybí žádost (nebo je uzavřena) či e-mail žadatele'),
     },
-    handler: async ({ deps, params, body, principal, meta }) => new Reply(201, await issueOffer(deps, params.id, body, actor(principal, meta))),
+    handler: async ({ deps, params, req, principal, meta }) => new Reply(201, await issueOffer(deps, params.id, req.body, actor(principal, meta))),
   }),
   defineRoute({
     method: 'get',

@@ -21,6 +21,9 @@ export interface PersonListFilters extends PageQuery {
   ordering: { field: PersonOrderingField; direction: 'asc' | 'desc' }[];
 }
 
+/** The filters and ordering of the list (and of its export). */
+export type PersonFilters = Omit<PersonListFilters, 'page' | 'page_size'>;
+
 // Ordering fields and their columns (the same names), never text from the request.
 const orderColumns: Record<PersonOrderingField, string> = {
   id: 'id',
@@ -40,7 +43,7 @@ const not = (sql: Prisma.Sql, yes: boolean) => (yes ? sql : Prisma.sql`NOT ${sql
  * EXISTS on deal_participants(person_id, role) and blacklist_entries(person_id), and the
  * trigram index of search_text (docs/decisions/0009-persons-api.md).
  */
-export function personConditions(f: PersonListFilters): Prisma.Sql[] {
+export function personConditions(f: PersonFilters): Prisma.Sql[] {
   const where: Prisma.Sql[] = [];
   if (f.id !== undefined) where.push(Prisma.sql`p.id = ${f.id}`);
   if (f.excluded_ids?.length) where.push(Prisma.sql`p.id <> ALL(${f.excluded_ids}::int[])`);
@@ -64,7 +67,7 @@ export function personConditions(f: PersonListFilters): Prisma.Sql[] {
 }
 
 /** ORDER BY of the list on table alias `t`: the fields asked for, then the newest id. */
-function orderBy(filters: PersonListFilters, t: 'p' | 'q'): Prisma.Sql {
+function orderBy(filters: PersonFilters, t: 'p' | 'q'): Prisma.Sql {
   const direction = (d: 'asc' | 'desc') => Prisma.raw(d === 'asc' ? 'ASC' : 'DESC');
   return Prisma.join([...filters.ordering.map((o) => Prisma.sql`${Prisma.raw(`${t}.${orderColumns[o.field]}`)} ${direction(o.direction)}`), Prisma.raw(`${t}.id DESC`)], ', ');
 }
@@ -74,22 +77,31 @@ function orderBy(filters: PersonListFilters, t: 'p' | 'q'): Prisma.Sql {
  * query takes the page's rows first and only then their list flags, so the flags cost an
  * index probe per row of the page, whatever the offset.
  */
-export function personListSql(filters: PersonListFilters) {
+export function personListSql(filters: PersonFilters) {
   const conditions = personConditions(filters);
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty;
+  const ordered = filters;
   return {
     count: Prisma.sql`SELECT count(*)::int AS count FROM persons p ${where}`,
     page: (skip: number, take: number) => Prisma.sql`
-      SELECT q.*, EXISTS (SELECT 1 FROM blacklist_entries b WHERE b.person_id = q.id) AS is_blacklisted,
-             EXISTS (SELECT 1 FROM deal_participants dp WHERE dp.person_id = q.id) AS has_deal
-      FROM (
-        SELECT p.id, p.identification_type::text AS identification_type, p.first_name, p.last_name, p.company_name,
-               p.birth_number, to_char(p.birth_date, 'YYYY-MM-DD') AS birth_date, p.company_id, p.email, p.phone,
-               p.is_internal, p.has_execution, p.has_insolvency, p.created_at, p.updated_at
-        FROM persons p ${where} ORDER BY ${orderBy(filters, 'p')} LIMIT ${take} OFFSET ${skip}
-      ) q
-      ORDER BY ${orderBy(filters, 'q')}`,
+      SELECT q.*, ${listFlags}
+      FROM (SELECT ${rowColumns} FROM persons p ${where} ORDER BY ${orderBy(ordered, 'p')} LIMIT ${take} OFFSET ${skip}) q
+      ORDER BY ${orderBy(ordered, 'q')}`,
+    /** Every matching id in the list's order: what an export walks through. */
+    ids: Prisma.sql`SELECT p.id FROM persons p ${where} ORDER BY ${orderBy(ordered, 'p')}`,
   };
+}
+
+const rowColumns = Prisma.sql`p.id, p.identification_type::text AS identification_type, p.first_name, p.last_name, p.company_name,
+               p.birth_number, to_char(p.birth_date, 'YYYY-MM-DD') AS birth_date, p.company_id, p.email, p.phone, p.phone_e164,
+               p.is_internal, p.has_execution, p.has_insolvency, p.created_at, p.updated_at`;
+const listFlags = Prisma.sql`EXISTS (SELECT 1 FROM blacklist_entries b WHERE b.person_id = q.id) AS is_blacklisted,
+             EXISTS (SELECT 1 FROM deal_participants dp WHERE dp.person_id = q.id) AS has_deal`;
+
+/** List rows of these persons (any order). */
+export async function personRowsByIds(deps: Pick<Deps, 'prisma'>, ids: number[]): Promise<PersonListItem[]> {
+  const rows = await deps.prisma.$queryRaw<Row[]>(Prisma.sql`SELECT q.*, ${listFlags} FROM (SELECT ${rowColumns} FROM persons p WHERE p.id = ANY(${ids}::int[])) q`);
+  return rows.map(toItem);
 }
 
 interface Row {
@@ -103,6 +115,7 @@ interface Row {
   company_id: string | null;
   email: string | null;
   phone: string | null;
+  phone_e164: string | null;
   is_internal: boolean;
   has_execution: boolean;
   has_insolvency: boolean;
@@ -124,6 +137,7 @@ function toItem(r: Row): PersonListItem {
     company_id: r.company_id,
     email: r.email,
     phone: r.phone,
+    phone_e164: r.phone_e164,
     is_internal: r.is_internal,
     has_execution: r.has_execution,
     has_insolvency: r.has_insolvency,

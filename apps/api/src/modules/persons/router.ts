@@ -56,6 +56,8 @@ import { listDistraints } from './list-distraints.ts';
 import { listLabels } from './list-labels.ts';
 import { listPersonDeals } from './list-person-deals.ts';
 import { listPersons } from './list-persons.ts';
+import { exportPersons, PERSON_EXPORT_COLUMNS } from './export-persons.ts';
+import { exportFormatQuery, pragueDay, sendTable } from '../../http/table-export.ts';
 import { listRealtyRights } from './list-realty-rights.ts';
 import { actorOf } from './person-view.ts';
 import { removeBlacklistEntry } from './remove-blacklist-entry.ts';
@@ -116,6 +118,9 @@ const personListQuery = pageQuery.extend({
   ordering: orderingQuery(PERSON_ORDERING_FIELDS, PERSON_DEFAULT_ORDERING),
 });
 
+// The export takes the list's filters and ordering, without paging.
+const personExportQuery = personListQuery.omit({ page: true, page_size: true }).extend({ format: exportFormatQuery });
+
 const badInput = { 400: { description: 'Invalid input: Czech messages by field', schema: fieldErrorsResponse } };
 const notFound = { 404: { description: 'No such person (or item of this person)', schema: detailResponse } };
 const csv = { 200: { description: 'CSV (UTF-8 with BOM, `;`-separated, Czech headers), as an attachment', contentType: 'text/csv' } };
@@ -151,6 +156,23 @@ export const personRoutes: RouteDef[] = [
     query: personListQuery,
     responses: { 200: { description: 'Page of persons', schema: pageSchema(personListItem) }, ...badInput },
     handler: ({ deps, query, req }) => listPersons(deps, query, requestUrl(req)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: `${BASE}/export/`,
+    access: access.staff(),
+    summary: 'The persons list of these filters and ordering as a CSV or XLSX file (format=csv|xlsx; columns of the back-office list; streamed). Our addition (docs/decisions/0016)',
+    tags,
+    query: personExportQuery,
+    responses: {
+      200: { description: 'CSV (UTF-8 with BOM, `;`) or XLSX, as an attachment', contentType: 'text/csv' },
+      ...badInput,
+    },
+    handler: async ({ deps, query, principal, meta, res }) => {
+      const { format, ...filters } = query;
+      const { rows } = await exportPersons(deps, actorOf(staffOf(principal), meta), filters);
+      return sendTable(res, { format, baseName: `osoby-${pragueDay(deps.now())}`, sheetName: 'Osoby', columns: PERSON_EXPORT_COLUMNS, rows });
+    },
   }),
   defineRoute({
     method: 'get',

@@ -42,9 +42,10 @@ export function EmailsSection({ emails }: { emails: readonly LeadEmailView[] }) 
         <EmptyState>Žadateli zatím nebyl poslán žádný e-mail.</EmptyState>
       ) : (
         <ul className="email-list">
-          {emails.map((email) => (
+          {emails.map((email, index) => (
             <li key={email.id} className="email">
-              <details>
+              {/* The newest (an offer, a resume link) is open: its portal link is what staff look for. */}
+              <details open={index === 0}>
                 <summary>
                   <strong>{email.subject ?? '(bez předmětu)'}</strong> – {email.recipient}, {formatDateTime(email.sent_at ?? email.created_at)}{' '}
                   <StatusBadge label={emailStateLabel(email)} tone={toneOf(email.state)} />

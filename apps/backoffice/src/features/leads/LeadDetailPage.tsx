@@ -1,10 +1,11 @@
-import { DealType, formTypeOfDealType, LeadSource, LeadState, PersonRole, type LeadDetail, type ResendFormResponse } from '@lending/contracts';
+import { DealType, formTypeOfDealType, LeadSource, LeadState, PersonRole, type LeadAction, type LeadDetail, type ResendFormResponse } from '@lending/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, api } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
-import { EMPTY_VALUE, formatDate, formatDateTime, formatMoney, formatOptionalDateTime } from '../../shared/format';
+import { EMPTY_VALUE, formatDate, formatDateTime, formatMoney, formatOptionalDateTime, formatPhone } from '../../shared/format';
+import { EmailAddress } from '../../shared/ui/EmailAddress';
 import { showToast } from '../../shared/toast';
 import { DescriptionList, PageHeader, Section } from '../../shared/ui/Layout';
 import { ErrorState, Loading } from '../../shared/ui/States';
@@ -19,7 +20,7 @@ import { EmailsSection } from './EmailsSection';
 import { IdmSection } from './IdmSection';
 import { IncomesExpensesSection } from './IncomesExpensesSection';
 import { OfferDialog } from './OfferDialog';
-import { OffersSection } from './OffersSection';
+import { describeClaimGroups, OffersSection } from './OffersSection';
 
 export function LeadDetailPage() {
   const id = parseId(useParams().id);
@@ -47,6 +48,14 @@ export function LeadDetailPage() {
   return <LeadDetailView lead={lead} />;
 }
 
+/** The offer the applicant accepted, beside what they asked for (issue 12): "190 000 Kč, 4 800 Kč měsíčně". */
+function acceptedOfferText(lead: LeadDetail): string | null {
+  const offer = lead.offers.find((o) => o.applied_at !== null);
+  if (!offer) return null;
+  const terms = offer.kind === 'REGULAR' ? `${formatMoney(offer.value)}, ${formatMoney(offer.installment_value)} měsíčně` : describeClaimGroups(offer);
+  return `${terms} (přijata ${formatOptionalDateTime(offer.applied_at)})`;
+}
+
 function LeadDetailView({ lead }: { lead: LeadDetail }) {
   const canWrite = useCanWrite();
   const revalidate = useRevalidateLead(lead.id);
@@ -54,6 +63,11 @@ function LeadDetailView({ lead }: { lead: LeadDetail }) {
   const [resending, setResending] = useState(false);
   const isOpen = lead.state !== 'CLOSED' && lead.state !== 'CONVERTED';
   const form = lead.application_form;
+  const { actions } = lead;
+  const accepted = acceptedOfferText(lead);
+  // Each refused action says why, once, under the buttons (a closed lead shows none: its state says it).
+  const reasons = [...new Set([actions.issue_offer, actions.resend_form, actions.close].filter((a) => !a.allowed).map((a) => a.reason ?? ''))].filter(Boolean);
+  const reasonId = (action: LeadAction) => (action.allowed || !action.reason ? undefined : `action-reason-${reasons.indexOf(action.reason)}`);
 
   const people = [
     ...(lead.person ? [lead.person] : []),
@@ -69,6 +83,7 @@ function LeadDetailView({ lead }: { lead: LeadDetail }) {
       await revalidate();
     } catch (error) {
       showToast(`Formulář se nepodařilo odeslat. ${errorMessage(error)}`, 'error');
+      await revalidate();
     } finally {
       setResending(false);
     }
@@ -89,31 +104,36 @@ function LeadDetailView({ lead }: { lead: LeadDetail }) {
           </>
         }
         actions={
-          canWrite && (
+          canWrite &&
+          isOpen && (
             <>
-              <button type="button" className="button" disabled={!isOpen} aria-describedby={!form && isOpen ? 'no-form' : undefined} onClick={() => setDialog('offer')}>
+              <button type="button" className="button" disabled={!actions.issue_offer.allowed} aria-describedby={reasonId(actions.issue_offer)} onClick={() => setDialog('offer')}>
                 Vydat nabídku
               </button>
               <button
                 type="button"
                 className="button button--secondary"
-                disabled={!form || resending}
-                aria-describedby={!form && isOpen ? 'no-form' : undefined}
+                disabled={!actions.resend_form.allowed || resending}
+                aria-describedby={reasonId(actions.resend_form)}
                 onClick={() => void resendForm()}
               >
                 {resending ? 'Odesílám…' : 'Znovu odeslat formulář'}
               </button>
-              <button type="button" className="button button--danger" disabled={!isOpen} onClick={() => setDialog('close')}>
+              <button type="button" className="button button--danger" disabled={!actions.close.allowed} aria-describedby={reasonId(actions.close)} onClick={() => setDialog('close')}>
                 Uzavřít žádost
               </button>
             </>
           )
         }
       />
-      {canWrite && !form && isOpen && (
-        <p id="no-form" className="field__hint">
-          Žadatel zatím nemá formulář v portálu. Založí se s první nabídkou, kterou mu pošlete e-mailem; pak půjde poslat i odkaz na formulář.
-        </p>
+      {canWrite && isOpen && reasons.length > 0 && (
+        <ul className="action-reasons">
+          {reasons.map((reason, index) => (
+            <li key={reason} id={`action-reason-${index}`} className="field__hint">
+              {reason}
+            </li>
+          ))}
+        </ul>
       )}
 
       <div className="detail-grid">
@@ -125,6 +145,7 @@ function LeadDetailView({ lead }: { lead: LeadDetail }) {
               { label: 'Typ obchodu', value: lead.deal_type ? DealType.labels[lead.deal_type] : EMPTY_VALUE },
               { label: 'Požadovaná částka', value: formatMoney(lead.value) },
               { label: 'Požadovaná splátka', value: formatMoney(lead.installment_value) },
+              ...(accepted ? [{ label: 'Přijatá nabídka', value: accepted }] : []),
               { label: 'Účel', value: lead.purpose ?? EMPTY_VALUE },
               { label: 'Vytvořeno', value: formatDateTime(lead.created_at) },
               { label: 'Změněno', value: formatDateTime(lead.updated_at) },
@@ -164,6 +185,7 @@ function LeadDetailView({ lead }: { lead: LeadDetail }) {
             setDialog(null);
             void revalidate();
           }}
+          onRefused={() => void revalidate()}
         />
       )}
       <CloseLeadDialog
@@ -210,8 +232,8 @@ function PersonSection({ lead }: { lead: LeadDetail }) {
           </p>
           <DescriptionList
             items={[
-              { label: 'E-mail', value: person.email ?? EMPTY_VALUE },
-              { label: 'Telefon', value: person.phone ?? EMPTY_VALUE },
+              { label: 'E-mail', value: person.email ? <EmailAddress value={person.email} /> : EMPTY_VALUE },
+              { label: 'Telefon', value: formatPhone(person.phone_e164, person.phone) || EMPTY_VALUE },
               { label: 'Datum narození', value: formatDate(person.birth_date) },
               { label: 'Trvalé bydliště', value: person.permanent_address ?? EMPTY_VALUE },
               ...(person.company_name ? [{ label: 'Firma', value: person.company_name }] : []),

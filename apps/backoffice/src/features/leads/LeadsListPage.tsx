@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTime, formatMoney, pluralize } from '../../shared/format';
 import { splitList } from '../../shared/query';
 import type { Column } from '../../shared/ui/DataTable';
+import { DownloadButton } from '../../shared/ui/DownloadButton';
 import { CheckboxGroup, enumOptions, SelectField, TextField } from '../../shared/ui/Field';
 import { FilterBar, ResultsAnnouncement } from '../../shared/ui/FilterBar';
 import { PageHeader } from '../../shared/ui/Layout';
@@ -53,9 +54,7 @@ export function LeadsListPage() {
   const pageSize = positiveInt(values.page_size, DEFAULT_PAGE_SIZE);
   const ordering = values.ordering || DEFAULT_LEAD_ORDERING;
 
-  const key = leadPaths.list({
-    page,
-    page_size: pageSize,
+  const filters = {
     ordering,
     state: values.state,
     source: values.source,
@@ -63,12 +62,24 @@ export function LeadsListPage() {
     search: values.search,
     created_from: values.created_from,
     created_to: values.created_to,
-  });
-  const list = useLeadList(key);
+  };
+  const list = useLeadList(leadPaths.list({ page, page_size: pageSize, ...filters }));
 
   return (
     <>
-      <PageHeader title="Žádosti" />
+      <PageHeader
+        title="Žádosti"
+        actions={
+          <>
+            <DownloadButton path={leadPaths.export('csv', filters)} fallbackName="zadosti.csv" className="button button--secondary">
+              Exportovat CSV
+            </DownloadButton>
+            <DownloadButton path={leadPaths.export('xlsx', filters)} fallbackName="zadosti.xlsx" className="button button--secondary">
+              Exportovat XLSX
+            </DownloadButton>
+          </>
+        }
+      />
       {/* Keyed by the URL so back/forward (and "Zrušit filtry") refill the form. */}
       <LeadFilters key={search} initial={values} onApply={(filters) => update(filters)} />
 

@@ -1,6 +1,6 @@
 import { OfferKind, offerRequestFor, type FormType, type OfferIssueResponse, type OfferRequest } from '@lending/contracts';
 import { useState } from 'react';
-import { api } from '../../shared/api';
+import { api, ApiError } from '../../shared/api';
 import { formatCzk } from '../../shared/format';
 import { validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
@@ -17,12 +17,14 @@ interface OfferDialogProps {
   open: boolean;
   onClose: () => void;
   onIssued: () => void;
+  /** The API refused the offer (409: the lead changed meanwhile): the page refetches the lead. */
+  onRefused: () => void;
 }
 
-export function OfferDialog({ leadId, formType, open, onClose, onIssued }: OfferDialogProps) {
+export function OfferDialog({ leadId, formType, open, onClose, onIssued, onRefused }: OfferDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title="Vydat nabídku" wide>
-      <OfferForm leadId={leadId} formType={formType} onCancel={onClose} onIssued={onIssued} />
+      <OfferForm leadId={leadId} formType={formType} onCancel={onClose} onIssued={onIssued} onRefused={onRefused} />
     </Dialog>
   );
 }
@@ -53,7 +55,7 @@ function groupsTotal(groups: readonly GroupDraft[]): number | null {
   return total;
 }
 
-function OfferForm({ leadId, formType, onCancel, onIssued }: { leadId: number; formType: FormType; onCancel: () => void; onIssued: () => void }) {
+function OfferForm({ leadId, formType, onCancel, onIssued, onRefused }: { leadId: number; formType: FormType; onCancel: () => void; onIssued: () => void; onRefused: () => void }) {
   const [groups, setGroups] = useState<GroupDraft[]>([{ key: 1, count: '', amount: '' }]);
   const [nextKey, setNextKey] = useState(2);
   const groupLabels = Object.fromEntries(
@@ -82,7 +84,10 @@ function OfferForm({ leadId, formType, onCancel, onIssued }: { leadId: number; f
             },
       ),
     async (body: OfferRequest) => {
-      const issued = await api.post<OfferIssueResponse>(leadPaths.offer(leadId), body);
+      const issued = await api.post<OfferIssueResponse>(leadPaths.offer(leadId), body).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 409) onRefused();
+        throw error;
+      });
       const { recipient, state } = issued.notification;
       showToast(
         state === 'SANDBOX'

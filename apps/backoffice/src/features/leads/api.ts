@@ -18,6 +18,8 @@ export const LEADS_PATH = '/api/v1/leads/';
 
 export const leadPaths = {
   list: (query: Record<string, QueryValue>) => withQuery(LEADS_PATH, query),
+  /** The list of these filters and ordering as a file (docs/decisions/0016). */
+  export: (format: 'csv' | 'xlsx', filters: Record<string, QueryValue>) => withQuery(`${LEADS_PATH}export/`, { format, ...filters }),
   detail: (id: number) => `${LEADS_PATH}${id}/`,
   close: (id: number) => `${LEADS_PATH}${id}/close/`,
   offer: (id: number) => `${LEADS_PATH}${id}/offer/`,

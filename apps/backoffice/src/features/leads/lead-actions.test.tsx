@@ -1,4 +1,4 @@
-import type { LeadDetail, LeadEmailView, OfferIssueResponse, StaffApplicationForm } from '@lending/contracts';
+import { leadMessages, type LeadDetail, type LeadEmailView, type OfferIssueResponse, type StaffApplicationForm } from '@lending/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -91,7 +91,8 @@ describe('close lead dialog', () => {
     expect(await screen.findByText('Žádost byla uzavřena.')).toBeTruthy();
     await waitFor(() => expect(detailFetches(calls)).toBeGreaterThan(fetchesBefore));
     expect(await screen.findByText('Klient nemá zájem')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Uzavřít žádost' }) as HTMLButtonElement).disabled).toBe(true);
+    // A closed lead has no actions left: its state says why.
+    expect(screen.queryByRole('button', { name: 'Uzavřít žádost' })).toBeNull();
   });
 
   it('shows the API refusal inside the dialog', async () => {
@@ -165,7 +166,9 @@ describe('offer dialog', () => {
 
   it('offers to a partner lead without a portal form, within the bounds of its deal type', async () => {
     const user = userEvent.setup();
-    const { calls } = leadApi(leadDetail({ source: 'LEADSOR', deal_type: 'INVESTMENT_LOAN', application_form: null }), {
+    const noForm = leadDetail().actions;
+    const lead = leadDetail({ source: 'LEADSOR', deal_type: 'INVESTMENT_LOAN', application_form: null, actions: { ...noForm, resend_form: { allowed: false, reason: leadMessages.noForm } } });
+    const { calls } = leadApi(lead, {
       'GET /api/v1/leads/101/application_form/': () => ({ status: 404, body: { detail: 'Žádost nebyla nalezena.' } }),
       'POST /api/v1/leads/101/offer/': (call) => ({ status: 201, body: { ...issued(call.body), notification: { ...issued(call.body).notification, state: 'SANDBOX' } } }),
     });
@@ -185,6 +188,39 @@ describe('offer dialog', () => {
     expect(
       await screen.findByText('Nabídka byla vydána. E-mail pro jiri.dvorak@seznam.cz nebyl odeslán (poštovní server není nastaven), najdete ho v E-mailech žadateli.'),
     ).toBeTruthy();
+  });
+
+  it('follows the lead state: a refused offer is an alert, not a form error, and the button then says why', async () => {
+    const user = userEvent.setup();
+    const accepted = leadDetail({
+      state: 'OFFER_ACCEPTED',
+      actions: { ...leadDetail().actions, issue_offer: { allowed: false, reason: leadMessages.offerAccepted } },
+    });
+    const { setLead } = leadApi(leadDetail(), {
+      'POST /api/v1/leads/101/offer/': () => {
+        setLead(accepted);
+        return { status: 409, body: { detail: leadMessages.offerAccepted, state: 'OFFER_ACCEPTED' } };
+      },
+    });
+    renderApp('/leads/101');
+
+    await user.click(await screen.findByRole('button', { name: 'Vydat nabídku' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Vydat nabídku' });
+    await user.type(within(dialog).getByLabelText(/Výše úvěru/), '200000');
+    await user.type(within(dialog).getByLabelText(/Měsíční splátka/), '5000');
+    await user.click(within(dialog).getByRole('button', { name: 'Odeslat nabídku' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe(leadMessages.offerAccepted);
+    expect(within(dialog).queryByText('Opravte prosím tyto chyby:')).toBeNull();
+    expect(within(dialog).getByLabelText(/Výše úvěru/).getAttribute('aria-invalid')).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Zrušit' }));
+    const issue = await screen.findByRole('button', { name: 'Vydat nabídku' });
+    await waitFor(() => expect((issue as HTMLButtonElement).disabled).toBe(true));
+    const reason = document.getElementById(issue.getAttribute('aria-describedby')!);
+    expect(reason?.textContent).toBe(leadMessages.offerAccepted);
+    expect((screen.getByRole('button', { name: 'Uzavřít žádost' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('builds an irregular offer from claim groups and checks every group', async () => {

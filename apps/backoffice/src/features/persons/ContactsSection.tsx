@@ -1,6 +1,7 @@
 import { ContactType, personContactRequest, type PersonContact, type PersonContactRequest } from '@lending/contracts';
 import { api } from '../../shared/api';
 import { EMPTY_VALUE, formatBoolean, formatPhone } from '../../shared/format';
+import { EmailAddress } from '../../shared/ui/EmailAddress';
 import { validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
@@ -11,7 +12,7 @@ import { CheckboxField, enumOptions, SelectField, TextField } from '../../shared
 import { personPaths } from './api';
 
 const columns: Column<PersonContact>[] = [
-  { key: 'value', header: 'Kontakt', rowHeader: true, render: (contact) => (contact.type === 'PHONE' ? formatPhone(contact.value) : contact.value) },
+  { key: 'value', header: 'Kontakt', rowHeader: true, render: (contact) => (contact.type === 'PHONE' ? formatPhone(contact.value, contact.value) : contact.type === 'EMAIL' ? <EmailAddress value={contact.value} /> : contact.value) },
   { key: 'type', header: 'Druh', render: (contact) => ContactType.labels[contact.type] },
   { key: 'primary', header: 'Hlavní', render: (contact) => formatBoolean(contact.is_primary) },
   { key: 'note', header: 'Poznámka', render: (contact) => contact.note ?? EMPTY_VALUE },

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, api } from '../../shared/api';
 import { errorMessage } from '../../shared/errors';
-import { EMPTY_VALUE, formatBoolean, formatDate, formatDateTime } from '../../shared/format';
+import { EMPTY_VALUE, formatBoolean, formatDate, formatDateTime, formatPhone } from '../../shared/format';
+import { EmailAddress } from '../../shared/ui/EmailAddress';
 import { parseId } from '../../shared/ids';
 import { showToast } from '../../shared/toast';
 import { Dialog } from '../../shared/ui/Dialog';
@@ -115,8 +116,8 @@ function PersonDetailView({ person }: { person: PersonDetail }) {
                     { label: 'Číslo občanského průkazu', value: person.identity_card ?? EMPTY_VALUE },
                   ]),
               { label: 'IČO', value: person.company_id ?? EMPTY_VALUE },
-              { label: 'E-mail', value: person.email ?? EMPTY_VALUE },
-              { label: 'Telefon', value: person.phone ?? EMPTY_VALUE },
+              { label: 'E-mail', value: person.email ? <EmailAddress value={person.email} /> : EMPTY_VALUE },
+              { label: 'Telefon', value: formatPhone(person.phone_e164, person.phone) || EMPTY_VALUE },
               { label: 'Státní občanství', value: person.citizenship ?? EMPTY_VALUE },
               { label: 'Interní osoba', value: formatBoolean(person.is_internal) },
               { label: 'Exekuce', value: formatBoolean(person.has_execution) },

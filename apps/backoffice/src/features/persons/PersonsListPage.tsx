@@ -1,10 +1,12 @@
 import { IdentificationType, PersonRole, type PersonListItem } from '@lending/contracts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EMPTY_VALUE, formatDateTime, pluralize } from '../../shared/format';
+import { EMPTY_VALUE, formatDateTime, formatPhone, pluralize } from '../../shared/format';
+import { EmailAddress } from '../../shared/ui/EmailAddress';
 import type { Column } from '../../shared/ui/DataTable';
-import { enumOptions, SelectField, TextField, YesNoAnyField } from '../../shared/ui/Field';
-import { FilterBar, ResultsAnnouncement } from '../../shared/ui/FilterBar';
+import { DownloadButton } from '../../shared/ui/DownloadButton';
+import { enumOptions, SelectField, TextField, YesNoAnyField, yesNoAnyOptions } from '../../shared/ui/Field';
+import { ActiveFilters, FilterBar, ResultsAnnouncement } from '../../shared/ui/FilterBar';
 import { PageHeader } from '../../shared/ui/Layout';
 import { ListResults } from '../../shared/ui/ListResults';
 import { DEFAULT_PAGE_SIZE } from '../../shared/ui/Pagination';
@@ -48,13 +50,40 @@ const columns: Column<PersonListItem>[] = [
     header: 'Rodné číslo / IČO',
     render: (person) => person.birth_number_masked ?? person.company_id ?? EMPTY_VALUE,
   },
-  { key: 'email', header: 'E-mail', render: (person) => person.email ?? EMPTY_VALUE },
-  { key: 'phone', header: 'Telefon', render: (person) => person.phone ?? EMPTY_VALUE },
+  { key: 'email', header: 'E-mail', render: (person) => (person.email ? <EmailAddress value={person.email} /> : EMPTY_VALUE) },
+  { key: 'phone', header: 'Telefon', render: (person) => formatPhone(person.phone_e164, person.phone) || EMPTY_VALUE },
   { key: 'flags', header: 'Příznaky', render: (person) => <PersonFlags person={person} /> },
   { key: 'created_at', header: 'Založeno', sortKey: 'created_at', render: (person) => formatDateTime(person.created_at) },
 ];
 
 const ID_LIST = /^\d+(,\d+)*$/;
+
+/** Each filter's label, and how a chip shows its value. */
+const FILTER_LABELS: Record<FilterKey, string> = {
+  search: 'Vyhledat',
+  id: 'ID osoby',
+  identification: 'Identifikace',
+  birth_number: 'Rodné číslo',
+  company_id: 'IČO',
+  excluded_ids: 'Vynechat osoby',
+  has_role: 'Role v obchodu',
+  has_company: 'Má IČO',
+  has_deal: 'Má obchod',
+  has_execution: 'Má exekuci',
+  has_insolvency: 'Má insolvenci',
+  is_blacklisted: 'Na černé listině',
+  is_internal: 'Interní osoba',
+};
+
+/** The filters staff use most stay in view; the rest wait behind "Další filtry". */
+const COMMON_FILTERS: readonly FilterKey[] = ['search', 'identification', 'has_deal', 'is_blacklisted'];
+
+function chipValue(key: FilterKey, value: string): string {
+  if (key === 'identification') return IdentificationType.labels[value as IdentificationType] ?? value;
+  if (key === 'has_role') return PersonRole.labels[value as PersonRole] ?? value;
+  if (key.startsWith('has_') || key.startsWith('is_')) return yesNoAnyOptions.find((o) => o.value === value)?.label ?? value;
+  return value;
+}
 
 export function PersonsListPage() {
   const { values, search, update } = useUrlState(LIST_KEYS);
@@ -63,13 +92,28 @@ export function PersonsListPage() {
   const ordering = values.ordering || DEFAULT_PERSON_ORDERING;
 
   const query: Record<string, string | number> = { page, page_size: pageSize, ordering };
-  for (const key of PERSON_FILTER_KEYS) if (values[key]) query[key] = values[key];
+  const filters: Record<string, string> = { ordering };
+  for (const key of PERSON_FILTER_KEYS) if (values[key]) query[key] = filters[key] = values[key];
   const list = usePersonList(personPaths.list(query));
+  const chips = PERSON_FILTER_KEYS.filter((key) => values[key]).map((key) => ({ key, label: `${FILTER_LABELS[key]}: ${chipValue(key, values[key])}` }));
 
   return (
     <>
-      <PageHeader title="Osoby" />
+      <PageHeader
+        title="Osoby"
+        actions={
+          <>
+            <DownloadButton path={personPaths.export('csv', filters)} fallbackName="osoby.csv" className="button button--secondary">
+              Exportovat CSV
+            </DownloadButton>
+            <DownloadButton path={personPaths.export('xlsx', filters)} fallbackName="osoby.xlsx" className="button button--secondary">
+              Exportovat XLSX
+            </DownloadButton>
+          </>
+        }
+      />
       <PersonFilters key={search} initial={values} onApply={update} />
+      <ActiveFilters chips={chips} onRemove={(key) => update({ [key]: null })} />
 
       <ResultsAnnouncement message={list.data ? `Nalezeno ${pluralize(list.data.count, 'osoba', 'osoby', 'osob')}.` : null} />
       <ListResults
@@ -92,14 +136,18 @@ function PersonFilters({ initial, onApply }: { initial: Filters; onApply: (filte
   const [errors, setErrors] = useState<Partial<Record<FilterKey, string>>>({});
   const bind = (key: FilterKey) => ({
     id: `${id}-${key}`,
+    label: FILTER_LABELS[key],
     value: draft[key],
     onChange: (value: string) => setDraft((current) => ({ ...current, [key]: value })),
     error: errors[key],
   });
+  const moreActive = PERSON_FILTER_KEYS.filter((key) => !COMMON_FILTERS.includes(key) && initial[key]).length;
 
   return (
     <FilterBar
       label="Filtr osob"
+      moreActive={moreActive}
+      moreOpen={Object.keys(errors).some((key) => !COMMON_FILTERS.includes(key as FilterKey))}
       onSubmit={() => {
         const cleaned = Object.fromEntries(PERSON_FILTER_KEYS.map((key) => [key, draft[key].trim()])) as Filters;
         cleaned.excluded_ids = cleaned.excluded_ids.replace(/\s+/g, '');
@@ -110,26 +158,24 @@ function PersonFilters({ initial, onApply }: { initial: Filters; onApply: (filte
         if (Object.keys(found).length === 0) onApply(cleaned);
       }}
       onReset={() => onApply(Object.fromEntries(PERSON_FILTER_KEYS.map((key) => [key, null])))}
+      more={
+        <>
+          <TextField {...bind('id')} inputMode="numeric" />
+          <TextField {...bind('birth_number')} hint="S lomítkem i bez" />
+          <TextField {...bind('company_id')} inputMode="numeric" />
+          <TextField {...bind('excluded_ids')} hint="ID oddělená čárkou" />
+          <SelectField {...bind('has_role')} options={enumOptions(PersonRole)} placeholder="Všechny" />
+          <YesNoAnyField {...bind('has_company')} />
+          <YesNoAnyField {...bind('has_execution')} />
+          <YesNoAnyField {...bind('has_insolvency')} />
+          <YesNoAnyField {...bind('is_internal')} />
+        </>
+      }
     >
-      <TextField
-        {...bind('search')}
-        label="Vyhledat"
-        hint="Jméno, firma, e-mail, telefon, rodné číslo nebo IČO"
-        type="search"
-        className="filter-bar__wide"
-      />
-      <TextField {...bind('id')} label="ID osoby" inputMode="numeric" />
-      <SelectField {...bind('identification')} label="Identifikace" options={enumOptions(IdentificationType)} placeholder="Vše" />
-      <TextField {...bind('birth_number')} label="Rodné číslo" hint="S lomítkem i bez" />
-      <TextField {...bind('company_id')} label="IČO" inputMode="numeric" />
-      <TextField {...bind('excluded_ids')} label="Vynechat osoby" hint="ID oddělená čárkou" />
-      <SelectField {...bind('has_role')} label="Role v obchodu" options={enumOptions(PersonRole)} placeholder="Všechny" />
-      <YesNoAnyField {...bind('has_company')} label="Má IČO" />
-      <YesNoAnyField {...bind('has_deal')} label="Má obchod" />
-      <YesNoAnyField {...bind('has_execution')} label="Má exekuci" />
-      <YesNoAnyField {...bind('has_insolvency')} label="Má insolvenci" />
-      <YesNoAnyField {...bind('is_blacklisted')} label="Na černé listině" />
-      <YesNoAnyField {...bind('is_internal')} label="Interní osoba" />
+      <TextField {...bind('search')} hint="Jméno, firma, e-mail, telefon, rodné číslo nebo IČO" type="search" className="filter-bar__wide" />
+      <SelectField {...bind('identification')} options={enumOptions(IdentificationType)} placeholder="Vše" />
+      <YesNoAnyField {...bind('has_deal')} />
+      <YesNoAnyField {...bind('is_blacklisted')} />
     </FilterBar>
   );
 }

@@ -18,6 +18,8 @@ export const PERSONS_PATH = '/api/v1/persons/';
 
 export const personPaths = {
   list: (query: Record<string, QueryValue>) => withQuery(PERSONS_PATH, query),
+  /** The list of these filters and ordering as a file (docs/decisions/0016). */
+  export: (format: 'csv' | 'xlsx', filters: Record<string, QueryValue>) => withQuery(`${PERSONS_PATH}export/`, { format, ...filters }),
   detail: (id: number) => `${PERSONS_PATH}${id}/`,
   summary: (id: number) => `${PERSONS_PATH}${id}/person/`,
   createLead: (id: number) => `${PERSONS_PATH}${id}/lead/`,

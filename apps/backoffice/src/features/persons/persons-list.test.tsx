@@ -108,6 +108,11 @@ describe('persons list', () => {
     personsApi();
     renderApp('/persons');
     await screen.findByRole('link', { name: 'Jiří Dvořák' });
+    // The rarer filters wait behind "Další filtry" (issue 12, item 12).
+    const more = screen.getByRole('button', { name: 'Další filtry' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.setup().click(more);
+    expect(screen.getByRole('button', { name: 'Méně filtrů' }).getAttribute('aria-expanded')).toBe('true');
     const options = within(screen.getByLabelText('Role v obchodu')).getAllByRole('option').map((o) => o.textContent);
     expect(options).toHaveLength(20);
     expect(options).toContain('Zástavce nemovitosti');

@@ -22,15 +22,27 @@ const FORM_TYPES: readonly FormType[] = ['CONSUMER_LOAN', 'INVESTMENT_LOAN'];
 export const parseFormType = (value: string | null | undefined): FormType | null =>
   FORM_TYPES.includes(value as FormType) ? (value as FormType) : null;
 
+/** The offer the applicant already accepted, when they come to confirm one again. */
+export type AcceptedOffer = NonNullable<FormView['applied_offer']>;
+
 interface StoredState {
   token: string | null;
   type: FormType | null;
   utm: Utm;
   offerDraft: RegularOfferDraft | null;
   irregularOfferDraft: IrregularOfferDraft | null;
+  acceptedOffer: AcceptedOffer | null;
 }
 
-const emptyState: StoredState = { token: null, type: null, utm: {}, offerDraft: null, irregularOfferDraft: null };
+const emptyState: StoredState = { token: null, type: null, utm: {}, offerDraft: null, irregularOfferDraft: null, acceptedOffer: null };
+
+/** The page's URL without the offer of the e-mail link: once handled, a reload must not repeat it. */
+function withoutOffer(pathname: string, search: URLSearchParams): string {
+  const rest = new URLSearchParams(search);
+  rest.delete('offer');
+  rest.delete('irregular_offer');
+  return rest.size ? `${pathname}?${rest}` : pathname;
+}
 
 export interface Application extends StoredState {
   /** The form of the token (with raw_data), once loaded. */
@@ -39,13 +51,18 @@ export interface Application extends StoredState {
   ready: boolean;
   /** Adopts a form answered by create or submit: its token, type and state. */
   adoptForm(form: FormView): Promise<void>;
-  reload(): Promise<void>;
+  /** Refetches the form; answers it. */
+  reload(): Promise<FormView | undefined>;
   /** Clears everything and goes back to the Crossroad. */
   reset(): void;
+  /** Forgets the offer of the link and drops it from the URL. */
   clearOfferDrafts(): void;
+  /** Tells the applicant the offer is accepted already (instead of asking to confirm it). */
+  showAcceptedOffer(offer: AcceptedOffer): void;
+  dismissAcceptedOffer(): void;
   /** Forgets the finished form without leaving the page (thank-you screen). */
   finish(): void;
-  /** Where the form continues for its state. */
+  /** Where the form continues for its state (replacing the current entry, e.g. an offer link). */
   goToActiveStep(form?: FormView): void;
   /** A step's URL with the form's query (token, type). */
   urlFor(path: string): string;
@@ -102,6 +119,9 @@ export function ApplicationProvider({ children }: { children: ReactNode }) {
     const token = search.get('token');
     const next: StoredState = { ...emptyState, type: parseFormType(search.get('type')), utm: utmFrom(search, {}) };
     if (!token) {
+      // The application start reads the URL once, after the first render (as before the offer
+      // handling below made the compiler-based rule see this effect).
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setState(next);
       setReady(true);
       return;
@@ -125,10 +145,18 @@ export function ApplicationProvider({ children }: { children: ReactNode }) {
           return;
         }
         setForm(loaded);
-        setState({ ...next, type: loaded.type });
-        const stays = pathname === paths.documents || next.offerDraft !== null || next.irregularOfferDraft !== null;
+        const offered = next.offerDraft !== null || next.irregularOfferDraft !== null;
+        // The link of an offer already accepted (opened again, or reloaded): say so kindly.
+        const accepted = offered && loaded.is_offer_applied;
+        setState({
+          ...next,
+          type: loaded.type,
+          ...(accepted ? { offerDraft: null, irregularOfferDraft: null, acceptedOffer: loaded.applied_offer ?? null } : {}),
+        });
+        const stays = pathname === paths.documents || offered;
         const target = stepForState(loaded.state);
         if (!stays && target !== pathname) navigate(stepUrl(target, { token, type: loaded.type }), { replace: true });
+        else if (accepted) navigate(withoutOffer(pathname, search), { replace: true });
       })
       .catch(() => {
         showToast(FORM_LOAD_FAILED, 'error');
@@ -143,7 +171,7 @@ export function ApplicationProvider({ children }: { children: ReactNode }) {
   // Opening / (without a token to resume) always starts a new form. Adjusted while rendering
   // (not in an effect) so the Crossroad never shows with the previous form for a frame.
   const query = new URLSearchParams(location.search);
-  if (ready && location.pathname === paths.crossroad && !query.get('token') && (state.token || state.type || state.offerDraft || state.irregularOfferDraft)) {
+  if (ready && location.pathname === paths.crossroad && !query.get('token') && (state.token || state.type || state.offerDraft || state.irregularOfferDraft || state.acceptedOffer)) {
     setState({ ...emptyState, utm: utmFrom(query, state.utm) });
   }
 
@@ -155,16 +183,17 @@ export function ApplicationProvider({ children }: { children: ReactNode }) {
     (current?: FormView) => {
       const target = current ?? form;
       if (!target) return;
-      navigate(stepUrl(stepForState(target.state), { token: target.token, type: target.type }));
+      navigate(stepUrl(stepForState(target.state), { token: target.token, type: target.type }), { replace: true });
     },
     [form, navigate],
   );
 
   const reload = useCallback(async () => {
     const token = state.token;
-    if (!token) return;
+    if (!token) return undefined;
     const fresh = revalidate.current ? await revalidate.current() : await api.getForm(token);
     if (fresh) setForm(fresh);
+    return fresh;
   }, [state.token]);
 
   const adoptForm = useCallback(async (answer: FormView) => {
@@ -185,11 +214,17 @@ export function ApplicationProvider({ children }: { children: ReactNode }) {
     setForm(undefined);
   }, []);
 
-  const clearOfferDrafts = useCallback(() => setState((current) => ({ ...current, offerDraft: null, irregularOfferDraft: null })), []);
+  const clearOfferDrafts = useCallback(() => {
+    setState((current) => ({ ...current, offerDraft: null, irregularOfferDraft: null }));
+    const params = new URLSearchParams(location.search);
+    if (params.has('offer') || params.has('irregular_offer')) navigate(withoutOffer(location.pathname, params), { replace: true });
+  }, [navigate, location.pathname, location.search]);
+  const showAcceptedOffer = useCallback((offer: AcceptedOffer) => setState((current) => ({ ...current, offerDraft: null, irregularOfferDraft: null, acceptedOffer: offer })), []);
+  const dismissAcceptedOffer = useCallback(() => setState((current) => ({ ...current, acceptedOffer: null })), []);
 
   const value = useMemo<Application>(
-    () => ({ ...state, type, form, ready, adoptForm, reload, reset, finish, clearOfferDrafts, goToActiveStep, urlFor }),
-    [state, type, form, ready, adoptForm, reload, reset, finish, clearOfferDrafts, goToActiveStep, urlFor],
+    () => ({ ...state, type, form, ready, adoptForm, reload, reset, finish, clearOfferDrafts, showAcceptedOffer, dismissAcceptedOffer, goToActiveStep, urlFor }),
+    [state, type, form, ready, adoptForm, reload, reset, finish, clearOfferDrafts, showAcceptedOffer, dismissAcceptedOffer, goToActiveStep, urlFor],
   );
   return (
     <ApplicationContext.Provider value={value}>

@@ -38,7 +38,7 @@ export default function CoDebtorDialog({ onClose }: { onClose: () => void }) {
   const [sending, setSending] = useState(false);
   const business = type === 'INVESTMENT_LOAN';
 
-  const fields = [...personFieldIds(PREFIX), ...(business && selfEmployed ? ([['company_id', 'co-debtor-company-id']] as const) : [])] as const;
+  const fields = [...personFieldIds(PREFIX), ...(business && selfEmployed ? ([['company_id', 'co-debtor-company-id', 'IČO']] as const) : [])] as const;
 
   const setError = (field: string, message: string | undefined) =>
     setErrors((current) => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { formatCzk, maskAsDots } from '../../shared/format';
+import { EmailAddress } from '../../shared/ui/EmailAddress';
 import { useApplication } from './ApplicationProvider';
 
 const CoDebtorDialog = lazy(() => import('./CoDebtorDialog'));
@@ -29,6 +30,12 @@ export default function SummaryPanel() {
             <dd>{`${formatCzk(value)}${installment !== null ? ` (${formatCzk(installment)} měsíčně)` : ''}`}</dd>
           </>
         )}
+        {form.applied_offer?.value != null && (
+          <>
+            <dt>Přijatá nabídka</dt>
+            <dd>{`${formatCzk(form.applied_offer.value)}${form.applied_offer.installment_value != null ? ` (${formatCzk(form.applied_offer.installment_value)} měsíčně)` : ''}`}</dd>
+          </>
+        )}
         <dt>Jméno</dt>
         <dd>{`${text(data.first_name)} ${text(data.last_name)}`.trim()}</dd>
         {wholeAddress(data.permanent_address) && (
@@ -46,7 +53,9 @@ export default function SummaryPanel() {
         {text(data.email) && (
           <>
             <dt>E-mail</dt>
-            <dd className="summary__email">{text(data.email)}</dd>
+            <dd className="summary__email">
+              <EmailAddress value={text(data.email)} />
+            </dd>
           </>
         )}
         {text(masked.birth_number) && (

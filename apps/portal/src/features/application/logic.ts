@@ -130,3 +130,11 @@ export const formSteps: readonly { path: string; label: string }[] = [
   { path: paths.cover, label: 'Zajištění' },
   { path: paths.documents, label: 'Dokumenty' },
 ];
+
+/** What the thank-you page shows after the form is forgotten (kept in the history entry, so a reload keeps it). */
+export interface SentApplication {
+  /** The applicant's reference number (the number staff know the application by). */
+  reference: number | null;
+  token: string;
+  missingCount: number;
+}

@@ -4,9 +4,10 @@ import useSWR from 'swr';
 import { documentMessages, type DocumentRequirement, type DocumentsOverview } from '@lending/contracts';
 import { api, ApiError, documentsKey } from '../../shared/api';
 import { swrOptions } from '../../shared/swr';
-import { remainingFilesText } from '../../shared/format';
+import { pluralCs, remainingFilesText } from '../../shared/format';
 import { showToast } from '../../shared/toast';
-import { paths, useApplication } from '../application';
+import { Dialog } from '../../shared/ui/Dialog';
+import { paths, stepUrl, useApplication, type SentApplication } from '../application';
 import { Stepper } from '../loan-application/Stepper';
 import { StepLayout } from '../loan-application/StepLayout';
 import { UploadSection } from './UploadSection';
@@ -39,6 +40,34 @@ function describe(requirement: DocumentRequirement, overview: DocumentsOverview,
   }
 }
 
+const filesText = (count: number) => `${count} ${pluralCs(count, { zero: 'souborů', one: 'soubor', few: 'soubory', many: 'souborů' })}`;
+
+/** Said before sending with files missing: what is missing, and that it can be sent anyway. */
+function MissingDocumentsDialog({ overview, onSend, onClose }: { overview: DocumentsOverview; onSend: () => void; onClose: () => void }) {
+  const [open, setOpen] = useState(true);
+  const missing = overview.requirements.filter((r) => r.required && r.missing_count > 0);
+  return (
+    <Dialog id="missing-documents-dialog" title="Ještě chybí některé dokumenty" open={open} onClose={onClose}>
+      <ul className="missing-documents">
+        {missing.map((r) => (
+          <li key={r.requirement}>
+            <strong>{r.label}</strong>: chybí {filesText(r.missing_count)}
+          </li>
+        ))}
+      </ul>
+      <p>Žádost můžete odeslat i bez nich a dokumenty doplnit později přes stejný odkaz. S chybějícími dokumenty ale posouzení potrvá déle.</p>
+      <div className="actions">
+        <button type="button" className="button" onClick={onSend}>
+          Odeslat i bez nich
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+          Doplnit dokumenty
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
 export default function DocumentsPage() {
   const application = useApplication();
   const navigate = useNavigate();
@@ -49,6 +78,7 @@ export default function DocumentsPage() {
   });
   const [fileNotes, setFileNotes] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState<'connect' | 'verify' | 'submit' | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   const statements = overview?.bank_statements;
   // A sent application stays open: staff may ask for more documents (portal.md leaves it to us).
@@ -94,12 +124,14 @@ export default function DocumentsPage() {
   };
 
   const submit = async () => {
+    setConfirming(false);
     setBusy('submit');
     try {
-      await api.submitDocuments(token);
+      const sent = await api.submitDocuments(token);
       // The thank-you page forgets the finished form once it is shown: clearing it here would
       // let the guard see /dokumenty without a token and send the applicant to the Crossroad.
-      navigate(paths.thankYou);
+      const state: SentApplication = { reference: sent.reference ?? application.form?.reference ?? null, token, missingCount: overview?.missing_count ?? 0 };
+      navigate(paths.thankYou, { state });
     } catch (error) {
       if (!(error instanceof ApiError && error.status >= 500)) showToast('Žádost se nepodařilo odeslat. Zkuste to, prosím, znovu.', 'error');
       setBusy(null);
@@ -122,7 +154,14 @@ export default function DocumentsPage() {
 
   const bankFiles = overview.categories.filter((c) => c.requirement === 'BANK_STATEMENTS').flatMap((c) => c.files);
   return (
-    <StepLayout path={paths.documents} title="Dokumenty" type={type} intro="Nahrajte prosím dokumenty, díky kterým žádost posoudíme rychleji.">
+    <StepLayout
+      path={paths.documents}
+      title="Dokumenty"
+      type={type}
+      // A form opened by an offer (BASIC_DEAL_INFO) has no collateral step to return to yet.
+      back={stepUrl(application.form?.state === 'PERSON_INFO' || application.form?.state === 'COLLATERAL_INFO' ? paths.cover : paths.personData, { token, type })}
+      intro="Nahrajte prosím dokumenty, díky kterým žádost posoudíme rychleji."
+    >
       {sentAt && (
         <p className="notice notice--success">
           Žádost jste odeslali {new Date(sentAt).toLocaleDateString('cs-CZ')}. Pokud Vás požádáme o další dokumenty, nahrajte je zde a odešlete je.
@@ -183,10 +222,16 @@ export default function DocumentsPage() {
         })}
       </div>
       <div className="actions actions--submit">
-        <button type="button" className="button button--large" onClick={() => void submit()} disabled={busy === 'submit'}>
+        <button
+          type="button"
+          className="button button--large"
+          onClick={() => (overview.missing_count > 0 ? setConfirming(true) : void submit())}
+          disabled={busy === 'submit'}
+        >
           {sentAt ? 'Odeslat doplněné dokumenty' : 'Odeslat žádost'}
         </button>
       </div>
+      {confirming && <MissingDocumentsDialog overview={overview} onSend={() => void submit()} onClose={() => setConfirming(false)} />}
     </StepLayout>
   );
 }

@@ -25,9 +25,9 @@ export default function CoverPage() {
   const { errors, attempt, sending, submit } = useStepSubmit(['have_realty', 'realty_type', 'realty_address']);
 
   const fields = [
-    ['have_realty', 'have_realty-input'],
-    ['realty_type', 'realty_type-input'],
-    ['realty_address', 'realty-address'],
+    ['have_realty', 'have_realty-input', 'Nemovitost jako zajištění'],
+    ['realty_type', 'realty_type-input', 'Typ nemovitosti'],
+    ['realty_address', 'realty-address', 'Adresa nemovitosti'],
   ] as const;
 
   const onSubmit = (event: React.FormEvent) => {
@@ -44,7 +44,7 @@ export default function CoverPage() {
   };
 
   return (
-    <StepLayout path={paths.cover} title="Zajištění" type={type} intro="Nemovitost jako zajištění není podmínkou, ale může zlepšit podmínky nabídky.">
+    <StepLayout path={paths.cover} title="Zajištění" type={type} back={stepUrl(paths.personData, { token, type })} intro="Nemovitost jako zajištění není podmínkou, ale může zlepšit podmínky nabídky.">
       <form noValidate onSubmit={onSubmit}>
         <ErrorSummary errors={errors} fields={fields} attempt={attempt} />
         <RadioGroup

@@ -32,9 +32,9 @@ export default function LoanValuePage() {
   const business = type === 'INVESTMENT_LOAN';
 
   const fields = [
-    ['value', 'loan-value'],
-    ['installment_value', 'loan-installment'],
-    ...(business ? ([['purpose', 'loan-purpose']] as const) : []),
+    ['value', 'loan-value', 'Výše půjčky'],
+    ['installment_value', 'loan-installment', 'Měsíční splátka'],
+    ...(business ? ([['purpose', 'loan-purpose', 'Účel úvěru']] as const) : []),
   ] as const;
 
   const onSubmit = (event: React.FormEvent) => {
@@ -51,7 +51,8 @@ export default function LoanValuePage() {
   };
 
   return (
-    <StepLayout path={paths.loanValue} title="Výše půjčky" type={type} intro="Kolik si chcete půjčit a jakou měsíční splátku zvládnete?">
+    // Back to the choice of the loan only before there is a form: the Crossroad starts a new one.
+    <StepLayout path={paths.loanValue} title="Výše půjčky" type={type} back={token ? null : paths.crossroad} intro="Kolik si chcete půjčit a jakou měsíční splátku zvládnete?">
       <form noValidate onSubmit={onSubmit}>
         <ErrorSummary errors={errors} fields={fields} attempt={attempt} />
         <TextField

@@ -32,7 +32,7 @@ export default function PersonDataPage() {
     );
   }
   const business = type === 'INVESTMENT_LOAN';
-  const fields = [...personFieldIds(PREFIX), ...(business ? ([['self_employed_id', 'person-company-id']] as const) : []), ['consent', 'person-consent']] as const;
+  const fields = [...personFieldIds(PREFIX), ...(business ? ([['self_employed_id', 'person-company-id', 'IČO']] as const) : []), ['consent', 'person-consent', 'Souhlas']] as const;
 
   const setError = (field: string, message: string | undefined) =>
     setErrors((current) => {
@@ -53,7 +53,7 @@ export default function PersonDataPage() {
   };
 
   return (
-    <StepLayout path={paths.personData} title="Osobní údaje" type={type} intro="Údaje potřebujeme k posouzení žádosti. Chráníme je a nikomu je neposkytujeme.">
+    <StepLayout path={paths.personData} title="Osobní údaje" type={type} back={stepUrl(paths.loanValue, { token, type })} intro="Údaje potřebujeme k posouzení žádosti. Chráníme je a nikomu je neposkytujeme.">
       <form noValidate onSubmit={onSubmit}>
         <ErrorSummary errors={errors} fields={fields} attempt={attempt} />
         <PersonFields prefix={PREFIX} values={values} onChange={setValues} errors={errors} setError={setError} />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { FormType } from '@lending/contracts';
 import { PageHeading } from '../../shared/ui/PageHeading';
 import { Stepper } from './Stepper';
@@ -8,10 +9,25 @@ export const formTypeLabels: Record<FormType, string> = {
   CONSUMER_LOAN: 'Spotřebitelská půjčka',
 };
 
-export function StepLayout({ path, title, type, intro, children }: { path: string; title: string; type: FormType | null; intro?: ReactNode; children: ReactNode }) {
+interface StepLayoutProps {
+  path: string;
+  title: string;
+  type: FormType | null;
+  intro?: ReactNode;
+  /** Where "Zpět" leads (the previous step, with the form's query); none on the first page of a form. */
+  back?: string | null;
+  children: ReactNode;
+}
+
+export function StepLayout({ path, title, type, intro, back, children }: StepLayoutProps) {
   return (
     <section>
       <title>{`${title} – Žádost o půjčku online`}</title>
+      {back && (
+        <Link to={back} className="back-link">
+          Zpět
+        </Link>
+      )}
       <Stepper currentPath={path} />
       <div className="card">
         {type && <p className="eyebrow">{formTypeLabels[type]}</p>}

@@ -44,7 +44,19 @@ export function personPayload(values: PersonValues): Record<string, unknown> {
 
 export const personFieldOrder = ['first_name', 'last_name', 'email', 'phone', 'birth_number', 'permanent_address', 'identity_card'] as const;
 
-export const personFieldIds = (prefix: string) => personFieldOrder.map((name) => [name, `${prefix}-${name.replace(/_/g, '-')}`] as const);
+/** The labels of the fields below: the error summary names each field by them. */
+export const personFieldLabels: Record<(typeof personFieldOrder)[number], string> = {
+  first_name: 'Jméno',
+  last_name: 'Příjmení',
+  email: 'E-mail',
+  phone: 'Telefon',
+  birth_number: 'Rodné číslo',
+  permanent_address: 'Adresa trvalého bydliště',
+  identity_card: 'Číslo občanského průkazu',
+};
+
+/** [field, id of its control, label] in the order of the form, for the error summary. */
+export const personFieldIds = (prefix: string) => personFieldOrder.map((name) => [name, `${prefix}-${name.replace(/_/g, '-')}`, personFieldLabels[name]] as const);
 
 interface Props {
   prefix: string;
@@ -60,12 +72,12 @@ export function PersonFields({ prefix, values, onChange, errors, setError }: Pro
   return (
     <>
       <div className="field-row">
-        <TextField id={id('first_name')} label="Jméno" autoComplete="given-name" value={values.first_name} onValueChange={set('first_name')} error={errors.first_name} maxLength={100} />
-        <TextField id={id('last_name')} label="Příjmení" autoComplete="family-name" value={values.last_name} onValueChange={set('last_name')} error={errors.last_name} maxLength={100} />
+        <TextField id={id('first_name')} label={personFieldLabels.first_name} autoComplete="given-name" value={values.first_name} onValueChange={set('first_name')} error={errors.first_name} maxLength={100} />
+        <TextField id={id('last_name')} label={personFieldLabels.last_name} autoComplete="family-name" value={values.last_name} onValueChange={set('last_name')} error={errors.last_name} maxLength={100} />
       </div>
       <TextField
         id={id('email')}
-        label="E-mail"
+        label={personFieldLabels.email}
         type="email"
         autoComplete="email"
         spellCheck={false}
@@ -78,10 +90,10 @@ export function PersonFields({ prefix, values, onChange, errors, setError }: Pro
         }}
         error={errors.email}
       />
-      <TextField id={id('phone')} label="Telefon" type="tel" autoComplete="tel" hint="České nebo slovenské číslo, např. 777 123 456." value={values.phone} onValueChange={set('phone')} error={errors.phone} />
-      <TextField id={id('birth_number')} label="Rodné číslo" inputMode="numeric" autoComplete="off" hint="Bez lomítka nebo s ním, např. 900505/4344." value={values.birth_number} onValueChange={set('birth_number')} error={errors.birth_number} />
-      <AddressWhisperer id={id('permanent_address')} label="Adresa trvalého bydliště" value={values.permanent_address} onChange={(address) => onChange({ ...values, permanent_address: address })} error={errors.permanent_address} />
-      <TextField id={id('identity_card')} label="Číslo občanského průkazu" autoComplete="off" hint="9 číslic, u starších průkazů 6 číslic a dvě písmena." value={values.identity_card} onValueChange={set('identity_card')} error={errors.identity_card} />
+      <TextField id={id('phone')} label={personFieldLabels.phone} type="tel" autoComplete="tel" hint="České nebo slovenské číslo, např. 777 123 456." value={values.phone} onValueChange={set('phone')} error={errors.phone} />
+      <TextField id={id('birth_number')} label={personFieldLabels.birth_number} inputMode="numeric" autoComplete="off" hint="Bez lomítka nebo s ním, např. 900505/4344." value={values.birth_number} onValueChange={set('birth_number')} error={errors.birth_number} />
+      <AddressWhisperer id={id('permanent_address')} label={personFieldLabels.permanent_address} value={values.permanent_address} onChange={(address) => onChange({ ...values, permanent_address: address })} error={errors.permanent_address} />
+      <TextField id={id('identity_card')} label={personFieldLabels.identity_card} autoComplete="off" hint="9 číslic, u starších průkazů 6 číslic a dvě písmena." value={values.identity_card} onValueChange={set('identity_card')} error={errors.identity_card} />
     </>
   );
 }

@@ -127,13 +127,17 @@ export function RadioGroup<T extends string>({ name, legend, options, value, onC
 
 interface ErrorSummaryProps {
   errors: FieldErrors;
-  /** Field name → id of the element to focus, in the order of the form. */
-  fields: readonly (readonly [name: string, id: string])[];
+  /** Field name → id of the element to focus and its label, in the order of the form. */
+  fields: readonly (readonly [name: string, id: string, label: string])[];
   /** Changes on every submit, so focus moves to the summary each time. */
   attempt: number;
 }
 
-/** GOV.UK-style summary at the top of the form, linking each message to its field. */
+/**
+ * GOV.UK-style summary at the top of the form, linking each message to its field. Each entry
+ * names its field ("Jméno: Pole je povinné"): the inline messages are the spec's short ones, and
+ * six times "Pole je povinné" in a list says nothing.
+ */
 export function ErrorSummary({ errors, fields, attempt }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
   const entries = fields.filter(([name]) => errors[name]);
@@ -153,7 +157,7 @@ export function ErrorSummary({ errors, fields, attempt }: ErrorSummaryProps) {
         {ERROR_SUMMARY_TITLE}
       </h2>
       <ul className="error-summary__list">
-        {entries.map(([name, id]) => (
+        {entries.map(([name, id, label]) => (
           <li key={name}>
             <a
               href={`#${id}`}
@@ -164,7 +168,7 @@ export function ErrorSummary({ errors, fields, attempt }: ErrorSummaryProps) {
                 target?.scrollIntoView({ block: 'center' });
               }}
             >
-              {errors[name]}
+              {`${label}: ${errors[name]}`}
             </a>
           </li>
         ))}

@@ -1,0 +1,139 @@
+import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import ExcelJS from 'exceljs';
+import type { Response } from 'express';
+import { z } from 'zod';
+import { contentDisposition } from './file-response.ts';
+
+/**
+ * Lists exported as files (docs/decisions/0016): the rows of the screen's filter, streamed as
+ * CSV or XLSX while they are read from the database in batches, so a list of 100 000 persons
+ * never sits in memory. CSV follows the conventions of the persons' CSV exports
+ * (modules/persons/csv.ts): UTF-8 with BOM, `;`, CRLF, Czech decimal comma, formula guard.
+ */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const exportFormatQuery = z.enum(EXPORT_FORMATS, 'Zvolte formát csv nebo xlsx.');
+
+export type ColumnKind = 'text' | 'integer' | 'money' | 'datetime';
+export interface ExportColumn {
+  header: string;
+  kind: ColumnKind;
+  /** Width in characters (XLSX). */
+  width?: number;
+}
+export type ExportCell = string | number | Date | null;
+
+const PRAGUE = 'Europe/Prague';
+const pragueParts = new Intl.DateTimeFormat('cs-CZ', {
+  timeZone: PRAGUE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function localParts(date: Date) {
+  const parts = Object.fromEntries(pragueParts.formatToParts(date).map((p) => [p.type, p.value]));
+  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour), minute: Number(parts.minute) };
+}
+
+/** The day in Prague, YYYY-MM-DD: the date in an export's file name. */
+export function pragueDay(date: Date): string {
+  const p = localParts(date);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** 2026-03-05T13:04Z → "05.03.2026 14:04" (Prague time, as the screen shows it). */
+export function csvDateTime(date: Date): string {
+  const p = localParts(date);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(p.day)}.${two(p.month)}.${p.year} ${two(p.hour)}:${two(p.minute)}`;
+}
+
+/** A spreadsheet has no time zones: the cell holds the Prague wall-clock time. */
+function xlsxDateTime(date: Date): Date {
+  const p = localParts(date);
+  return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute));
+}
+
+function csvCell(value: ExportCell, kind: ColumnKind): string {
+  if (value === null || value === '') return '';
+  let text: string;
+  if (value instanceof Date) text = csvDateTime(value);
+  else if (kind === 'money' && typeof value === 'number') text = value.toFixed(2).replace('.', ',');
+  else text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+async function* csvLines(columns: readonly ExportColumn[], rows: AsyncIterable<ExportCell[]>): AsyncGenerator<string> {
+  yield `\uFEFF${columns.map((c) => csvCell(c.header, 'text')).join(';')}\r\n`;
+  for await (const row of rows) yield `${row.map((cell, i) => csvCell(cell, columns[i]!.kind)).join(';')}\r\n`;
+}
+
+const numberFormats: Record<ColumnKind, string | undefined> = {
+  text: undefined,
+  integer: '0',
+  money: '#,##0.00 "Kč"',
+  datetime: 'd.m.yyyy h:mm',
+};
+
+async function writeXlsx(out: PassThrough, sheetName: string, columns: readonly ExportColumn[], rows: AsyncIterable<ExportCell[]>): Promise<void> {
+  // The streaming writer commits each row to the zip stream as it goes (exceljs' WorkbookWriter).
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 18, style: numberFormats[c.kind] ? { numFmt: numberFormats[c.kind] } : {} }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for await (const row of rows) {
+    sheet.addRow(row.map((cell) => (cell instanceof Date ? xlsxDateTime(cell) : cell))).commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+/**
+ * Streams the table as an attachment `${baseName}.csv|xlsx`. Headers go first; a failure after
+ * them can only cut the download short (the client sees an incomplete file, never a 200 with a
+ * wrong body), so the query runs before: `rows` should fail early for bad input.
+ */
+export async function sendTable(
+  res: Response,
+  table: { format: ExportFormat; baseName: string; sheetName: string; columns: readonly ExportColumn[]; rows: AsyncIterable<ExportCell[]> },
+): Promise<undefined> {
+  const csv = table.format === 'csv';
+  res.status(200).set({
+    'Content-Type': csv ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'Content-Disposition': contentDisposition(`${table.baseName}.${table.format}`),
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  try {
+    if (csv) {
+      await pipeline(Readable.from(csvLines(table.columns, table.rows)), res);
+    } else {
+      const out = new PassThrough();
+      await Promise.all([pipeline(out, res), writeXlsx(out, table.sheetName, table.columns, table.rows).then(() => out.end())]);
+    }
+  } catch (error) {
+    if (!res.headersSent) throw error;
+    res.destroy(error as Error);
+  }
+  return undefined;
+}
+
+/** Reads rows by id in batches, in the order of `ids`, so an export holds one batch at a time. */
+export async function* inBatches<T extends { id: number }>(ids: readonly number[], load: (batch: number[]) => Promise<T[]>, size = 500): AsyncGenerator<T> {
+  for (let start = 0; start < ids.length; start += size) {
+    const batch = ids.slice(start, start + size);
+    const byId = new Map((await load(batch)).map((row) => [row.id, row]));
+    for (const id of batch) {
+      const row = byId.get(id);
+      // Deleted since the ids were read: left out.
+      if (row) yield row;
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import { DealType, LeadSource, LeadState } from '@lending/contracts';
+import type { Deps } from '../../deps.ts';
+import { inBatches, type ExportCell, type ExportColumn } from '../../http/table-export.ts';
+import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
+import { leadListInclude, leadListItemOf } from './lead-views.ts';
+import { leadOrderBy, leadWhere, type LeadFilters } from './list-leads.ts';
+
+/** The columns of the back-office leads list, in its order (docs/decisions/0016). */
+export const LEAD_EXPORT_COLUMNS: readonly ExportColumn[] = [
+  { header: 'Žadatel', kind: 'text', width: 28 },
+  { header: 'Číslo', kind: 'integer', width: 10 },
+  { header: 'Stav', kind: 'text', width: 18 },
+  { header: 'Zdroj', kind: 'text', width: 16 },
+  { header: 'Typ obchodu', kind: 'text', width: 24 },
+  { header: 'Částka', kind: 'money', width: 16 },
+  { header: 'Splátka', kind: 'money', width: 14 },
+  { header: 'Vytvořeno', kind: 'datetime' },
+  { header: 'Změněno', kind: 'datetime' },
+];
+
+/**
+ * GET /leads/export/: every lead of the list's filter and ordering as table rows. The ids are
+ * read (and the export audit-logged) before the first row is sent; the rows follow in batches.
+ */
+export async function exportLeads(deps: Pick<Deps, 'prisma'>, actor: StaffActor, filters: LeadFilters): Promise<{ count: number; rows: AsyncIterable<ExportCell[]> }> {
+  const where = leadWhere(filters);
+  const ids = (await deps.prisma.lead.findMany({ where, select: { id: true }, orderBy: leadOrderBy(filters.ordering) })).map((l) => l.id);
+  await recordStaffAudit(deps.prisma, actor, { action: 'lead.export', entity: 'Lead', entityId: 'list', changes: { rows: ids.length } });
+  async function* rows(): AsyncGenerator<ExportCell[]> {
+    const leads = inBatches(ids, (batch) => deps.prisma.lead.findMany({ where: { id: { in: batch } }, include: leadListInclude }));
+    for await (const row of leads) {
+      const lead = leadListItemOf(row);
+      yield [
+        lead.person?.name || `Žádost #${lead.id}`,
+        lead.id,
+        LeadState.labels[lead.state],
+        LeadSource.labels[lead.source],
+        lead.deal_type ? DealType.labels[lead.deal_type] : null,
+        lead.value,
+        lead.installment_value,
+        row.createdAt,
+        row.updatedAt,
+      ];
+    }
+  }
+  return { count: ids.length, rows: rows() };
+}
