@@ -5,6 +5,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Deps } from './deps.ts';
+import { jsonBody, refuseBadUrl } from './http/edge.ts';
 import { errorHandler, messages } from './http/errors.ts';
 import { mountRoutes, type RouteDef } from './http/routes.ts';
 import { redactUrl } from './logger.ts';
@@ -76,6 +77,8 @@ export function createApp(deps: Deps): Express {
       autoLogging: { ignore: (req) => req.url?.startsWith('/api/v1/healthcheck/') ?? false },
     }),
   );
+  // Before everything that reads the URL: the SPA's static files as much as the API.
+  app.use(refuseBadUrl());
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -92,7 +95,7 @@ export function createApp(deps: Deps): Express {
     }),
   );
 
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  app.use('/api', jsonBody(JSON_BODY_LIMIT));
   app.use('/api/v1/docs/assets', docsAssets());
   const api = express.Router({ strict: true, caseSensitive: true });
   mountRoutes(api, allRoutes(), deps);

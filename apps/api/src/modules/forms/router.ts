@@ -37,7 +37,9 @@ export const formRoutes = [
     access: access.public,
     summary: 'Detail question with the form token in the body',
     tags,
-    body: z.object({ token: z.string({ error: 'Token is required for getting form' }).min(1, 'Token is required for getting form').max(200) }).passthrough().and(questionRequest),
+    // Not passthrough: the union coerces value and installment_value, and an intersection of the raw and
+    // the coerced value is unmergeable (zod throws, which was a 500).
+    body: z.object({ token: z.string({ error: 'Token is required for getting form' }).min(1, 'Token is required for getting form').max(200) }).and(questionRequest),
     rateLimits: [publicLimits.perIp()],
     responses: { 200: { description: 'Answer (see /forms/{token}/question/)' }, ...errors },
     handler: ({ deps, body, meta }) => answerQuestion(deps, body.token, body as never, meta),
