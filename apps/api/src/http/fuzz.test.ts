@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyOwner, makeBirthNumber } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { files } from '../../test/documents-fixtures.ts';
+import { configWithTempDataDir, files } from '../../test/documents-fixtures.ts';
 import { Encoded, LEAK, operationsOf, percentEncode, seededRandom, variantsOf, exampleOf, type BaseRequest, type Operation, type Variant } from '../../test/openapi-fuzz.ts';
 import { createApiKey } from '../modules/api-keys/create-api-key.ts';
 import { seedDemoData } from '../seed/seed-demo-data.ts';
@@ -16,6 +16,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 const BUDGET = Number(process.env.FUZZ_BUDGET ?? 90);
 
 let ctx: TestContext;
+let temp: ReturnType<typeof configWithTempDataDir>;
 const credentials: Record<string, string> = {};
 const apiKeys = new Map<string, string>();
 let operations: Operation[] = [];
@@ -50,7 +51,9 @@ const EXAMPLES: Record<string, unknown> = {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Uploads land in a temporary directory, not in the repository's .data.
+  temp = configWithTempDataDir();
+  ctx = await createTestContext({ config: temp.config });
   await seedDemoData(ctx.deps.prisma, { adminEmail: 'spravce@demo.cz', adminPassword: 'Demo-heslo-2026', publicUrl: 'http://localhost:3000' });
   credentials.jwt = `Bearer ${(await ctx.login('ADMIN')).access}`;
   EXAMPLES['post /api/v1/auth/token/refresh/'] = { refresh: (await ctx.login('VIEWER')).refresh };
@@ -88,7 +91,10 @@ beforeAll(async () => {
     expect(res.status, `${path} ${res.text}`).toBe(201);
   }
 }, 180_000);
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  temp?.cleanup();
+});
 
 /** Valid values of each path parameter: rows that exist and belong together. */
 async function pathValues(op: Operation): Promise<Record<string, string>> {
