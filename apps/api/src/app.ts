@@ -77,8 +77,6 @@ export function createApp(deps: Deps): Express {
       autoLogging: { ignore: (req) => req.url?.startsWith('/api/v1/healthcheck/') ?? false },
     }),
   );
-  // Before everything that reads the URL: the SPA's static files as much as the API.
-  app.use(refuseBadUrl());
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -95,6 +93,9 @@ export function createApp(deps: Deps): Express {
     }),
   );
 
+  // The API only: the portal's pages read their own query (a marketing link with a stray '%'
+  // must still open the portal), and static files refuse NUL themselves.
+  app.use('/api', refuseBadUrl());
   app.use('/api', jsonBody(JSON_BODY_LIMIT));
   app.use('/api/v1/docs/assets', docsAssets());
   const api = express.Router({ strict: true, caseSensitive: true });
