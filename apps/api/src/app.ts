@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
+import { jsonBody, refuseBadUrl } from './http/edge.ts';
 import { errorHandler, messages } from './http/errors.ts';
 import { mountRoutes, type RouteDef } from './http/routes.ts';
 import { redactUrl, serializeError } from './logger.ts';
@@ -107,7 +108,10 @@ export function createApp(deps: Deps): Express {
     }),
   );
 
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  // The API only: the portal's pages read their own query (a marketing link with a stray '%'
+  // must still open the portal), and static files refuse NUL themselves.
+  app.use('/api', refuseBadUrl());
+  app.use('/api', jsonBody(JSON_BODY_LIMIT));
   app.use('/api/v1/docs/assets', docsAssets());
   const api = express.Router({ strict: true, caseSensitive: true });
   mountRoutes(api, allRoutes(deps.config), deps);

@@ -3,6 +3,8 @@ export * from './enum.ts';
 export * from './enums.ts';
 export * from './auth.ts';
 export * from './birth-number.ts';
+export * from './dates.ts';
+export * from './ids.ts';
 export * from './company-id.ts';
 export * from './forms/index.ts';
 export * from './address.ts';

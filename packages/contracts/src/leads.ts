@@ -1,4 +1,6 @@
 import { z } from './zod-config.ts';
+import { isoDateTimeInput } from './dates.ts';
+import { recordId } from './ids.ts';
 import {
   CallOutcome,
   DealType,
@@ -65,7 +67,7 @@ export const leadMessages = {
 // Building blocks
 // ---------------------------------------------------------------------------------------------
 
-const isoDateTime = z.iso.datetime({ offset: true, error: 'Zadejte datum a čas ve formátu ISO 8601.' });
+const isoDateTime = isoDateTimeInput();
 
 /** Largest amount a Decimal(14, 2) column holds. */
 const MAX_MONEY = 999_999_999_999.99;
@@ -131,7 +133,7 @@ export const applicationClosedReasonList = z.array(applicationClosedReasonView);
 
 /** POST /leads/{id}/close/: the reason's id or code (e.g. "CLIENT_NOT_INTERESTED"), an optional note. */
 export const closeLeadRequest = z.object({
-  reason: z.union([z.number().int().positive(), z.string().trim().min(1).max(100)], { error: formMessages.required }),
+  reason: z.union([recordId, z.string().trim().min(1).max(100)], { error: formMessages.required }),
   note: optionalText(2000),
 });
 export type CloseLeadRequest = z.infer<typeof closeLeadRequest>;
@@ -424,7 +426,7 @@ export const idmDecisionLabels: Record<IdmDecision, string> = {
 
 /** POST /leads/{leadId}/idm-evaluations/ (a body is required, `{}` uses the lead's amounts). */
 export const idmEvaluationRequest = z.object({
-  deal_model: z.number().int().positive().optional(),
+  deal_model: recordId.optional(),
   requested_value: leadAmount.optional(),
   requested_installment: leadAmount.optional(),
 });
@@ -582,7 +584,7 @@ const incomeExpenseFields = {
   category: IncomeExpenseCategory.schema,
   amount: leadAmount,
   /** The applicant or a participant of the lead; empty for the household. */
-  person_id: z.number().int().positive().nullable().optional(),
+  person_id: recordId.nullable().optional(),
   note: z.string().trim().max(2000).nullable().optional(),
 };
 const categoryOfKind = (item: { kind?: IncomeExpenseKind; category?: IncomeExpenseCategory }, ctx: z.RefinementCtx) => {

@@ -1,4 +1,5 @@
 import { z } from './zod-config.ts';
+import { isoDateTimeInput } from './dates.ts';
 import { FormType } from './enums.ts';
 import { loanSchema } from './forms/amounts.ts';
 import { formMessages } from './forms/messages.ts';
@@ -19,7 +20,7 @@ const partnerAddress = z.object({
 
 const consent = z.object({
   given: z.literal(true, 'Bez souhlasu žadatele nelze lead přijmout.'),
-  at: z.iso.datetime({ offset: true, error: 'Zadejte čas souhlasu ve formátu ISO 8601.' }),
+  at: isoDateTimeInput('Zadejte čas souhlasu ve formátu ISO 8601.'),
   text: z.string().max(2000).optional(),
 });
 

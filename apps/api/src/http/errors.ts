@@ -33,6 +33,21 @@ export const messages = {
 /** Seconds a client is told to wait while the database is away (a restart takes a few). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * A write to a row that a concurrent request deleted after this one read it (Prisma's P2025,
+ * "record to update/delete does not exist"): the 404 this request would have had coming second.
+ * Used where a use case wrote what it had just found; not mapped in the error handler, where a
+ * P2025 can also be a missing related row, which is a bug and not a 404.
+ */
+export async function orNotFound<T>(write: Promise<T>, detail = messages.notFound): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === 'P2025') throw notFound(detail);
+    throw error;
+  }
+}
+
 export const badRequest = (fieldErrors: Record<string, string[]>) => new HttpError(400, fieldErrors);
 export const unauthorized = (detail = messages.notAuthenticated, scheme = 'Bearer realm="api"') =>
   new HttpError(401, { detail }, { 'WWW-Authenticate': scheme });

@@ -5,6 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchJson } from '../shared/api';
+import { STEP_FAILED } from '../features/loan-application/useStepSubmit';
 import { AppRoutes } from './routes';
 
 const seen = { location: '' };
@@ -138,6 +139,20 @@ describe('portal routes', () => {
     expect(url).toBe('/api/v1/forms/?utm_source=seznam&utm_campaign=jaro');
     expect(JSON.parse(String(init?.body))).toEqual({ type: 'INVESTMENT_LOAN', value: 50000, installment_value: 1000, purpose: 'Nákup stroje' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Osobní údaje' })).toBe(document.activeElement);
+  });
+
+  it("a refused step says what the server said about too many requests, not that the step failed", async () => {
+    const detail = 'Příliš mnoho požadavků z vaší sítě. Zkuste to prosím znovu za 4 minuty.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ detail }), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '212' } })),
+    );
+    renderAt('/vyse-pujcky?type=CONSUMER_LOAN');
+    await userEvent.click(await screen.findByRole('button', { name: 'Pokračovat' }, { timeout: 5_000 }));
+
+    expect((await screen.findByText(detail)).getAttribute('role')).toBe('status');
+    expect(screen.queryByText(STEP_FAILED)).toBeNull();
+    expect(seen.location).toBe('/vyse-pujcky?type=CONSUMER_LOAN');
   });
 
   it('sends a loan step without a valid type back to the Crossroad', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, SERVER_ERROR_MESSAGE } from './api';
+import { api, ApiError, parseRetryAfter, SERVER_ERROR_MESSAGE, waitText } from './api';
 import { currentToasts, TOAST_TIMEOUT_MS } from './toast';
 
 afterEach(() => {
@@ -38,6 +38,53 @@ describe('api client', () => {
     const error = await api.applyOffer('t', { value: 1, installment_value: 1 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, body: { fake_offer: ['Nabídka není validní'] } });
     expect(currentToasts()).toEqual([]);
+  });
+
+  describe('429 Too Many Requests', () => {
+    const limited = (body: string | null, retryAfter: string | null, contentType = 'application/json') =>
+      vi.fn(async () => new Response(body, { status: 429, headers: { 'Content-Type': contentType, ...(retryAfter ? { 'Retry-After': retryAfter } : {}) } }));
+
+    it("shows the server's message, with its wait, for as long as the wait (at most a minute), not 2 s", async () => {
+      vi.useFakeTimers();
+      const message = 'Příliš mnoho požadavků z vaší sítě. Zkuste to prosím znovu za 3 minuty.';
+      vi.stubGlobal('fetch', limited(JSON.stringify({ detail: message }), '180'));
+      const error = await api.getForm('t').catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 429, retryAfter: 180 });
+      expect(currentToasts()).toMatchObject([{ kind: 'error', message }]);
+      // The whisperer keeps asking while the applicant types: one message, not a stack of them.
+      await api.suggestAddresses({ fieldType: 'CITY', values: { CITY: 'Br' } }).catch(() => undefined);
+      expect(currentToasts()).toHaveLength(1);
+      vi.advanceTimersByTime(TOAST_TIMEOUT_MS * 10);
+      expect(currentToasts().map((t) => t.message)).toEqual([message]);
+      vi.advanceTimersByTime(60_000);
+      expect(currentToasts()).toEqual([]);
+    });
+
+    it('without a message of the API (a proxy answered), says when from Retry-After', async () => {
+      vi.useFakeTimers();
+      vi.stubGlobal('fetch', limited('<html>Too Many Requests</html>', '120', 'text/html'));
+      await expect(api.createForm('CONSUMER_LOAN', {}, {})).rejects.toMatchObject({ status: 429 });
+      expect(currentToasts().map((t) => t.message)).toEqual(['Příliš mnoho požadavků z vaší sítě. Zkuste to prosím znovu za 2 minuty.']);
+      vi.advanceTimersByTime(60_000);
+      expect(currentToasts()).toEqual([]);
+      // A short wait still leaves time to read it.
+      vi.stubGlobal('fetch', limited(null, '3'));
+      await api.getForm('t').catch(() => undefined);
+      expect(currentToasts().map((t) => t.message)).toEqual(['Příliš mnoho požadavků z vaší sítě. Zkuste to prosím znovu za 3 sekundy.']);
+      vi.advanceTimersByTime(7_999);
+      expect(currentToasts()).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(currentToasts()).toEqual([]);
+    });
+
+    it('reads Retry-After as seconds or as an HTTP date, and words the wait in Czech', () => {
+      const now = Date.parse('2026-11-22T10:00:00Z');
+      expect(parseRetryAfter('90', now)).toBe(90);
+      expect(parseRetryAfter('Sun, 22 Nov 2026 10:05:00 GMT', now)).toBe(300);
+      expect(parseRetryAfter('soon', now)).toBeNull();
+      expect(parseRetryAfter(null, now)).toBeNull();
+      expect([1, 4, 30, 60, 61, 300].map(waitText)).toEqual(['za 1 sekundu', 'za 4 sekundy', 'za 30 sekund', 'za 1 minutu', 'za 2 minuty', 'za 5 minut']);
+    });
   });
 
   it('sends the irregular offer groups with the question type', async () => {

@@ -11,28 +11,75 @@ import type {
   FormType,
   SubmitStep,
 } from '@lending/contracts';
+import { pluralCs } from './format';
 import { showToast } from './toast';
 
 // Types only from contracts: its runtime (zod, libphonenumber) must stay out of the first load.
 
 export const SERVER_ERROR_MESSAGE = 'Došlo k chybě na serveru. Zkuste to prosím později.';
+/** A 429 without the API's own message (a proxy's, say): the wait still comes from Retry-After. */
+export const TOO_MANY_REQUESTS_MESSAGE = 'Příliš mnoho požadavků z vaší sítě.';
 
 /** Error raised for any non-2xx answer of the API; `body` is the parsed JSON if there was one. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
-  constructor(status: number, body: unknown) {
+  /** Seconds to wait, from Retry-After (429, 503), when the answer said. */
+  readonly retryAfter: number | null;
+  constructor(status: number, body: unknown, retryAfter: number | null = null) {
     super(`API answered ${status}`);
     this.status = status;
     this.body = body;
+    this.retryAfter = retryAfter;
     this.name = 'ApiError';
   }
+}
+
+/** Retry-After in seconds: a number of seconds, or an HTTP date. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : Math.ceil((Date.parse(header) - now) / 1000);
+  return Number.isFinite(seconds) ? Math.max(0, seconds) : null;
+}
+
+/** "za 45 sekund", "za 3 minuty": when to try again. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `za ${seconds} ${pluralCs(seconds, { zero: 'sekund', one: 'sekundu', few: 'sekundy', many: 'sekund' })}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `za ${minutes} ${pluralCs(minutes, { zero: 'minut', one: 'minutu', few: 'minuty', many: 'minut' })}`;
+}
+
+/**
+ * What to tell the applicant after too many requests: the API's message, which says whose
+ * requests and when to try again; without one, ours with the wait from Retry-After.
+ */
+export function tooManyRequestsText(error: ApiError): string {
+  const detail = (error.body as { detail?: unknown } | undefined)?.detail;
+  if (typeof detail === 'string' && detail) return detail;
+  const wait = error.retryAfter ? waitText(error.retryAfter) : 'za chvíli';
+  return `${TOO_MANY_REQUESTS_MESSAGE} Zkuste to prosím znovu ${wait}.`;
+}
+
+/** The client already told the applicant (our fault, or too many requests): callers add nothing. */
+export function alreadyReported(error: unknown): boolean {
+  return error instanceof ApiError && (error.status >= 500 || error.status === 429);
+}
+
+/** A 429: the client's toast says when to try again, a generic failure message would only blur it. */
+export function isTooManyRequests(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 429;
+}
+
+/** The toast of a failed call: 5xx the server-error one; 429 the wait, shown until it is over (8–60 s). */
+function report(error: ApiError): void {
+  if (error.status >= 500) showToast(SERVER_ERROR_MESSAGE, 'error');
+  else if (error.status === 429) showToast(tooManyRequestsText(error), 'error', Math.min(60, Math.max(8, error.retryAfter ?? 0)) * 1000);
 }
 
 /**
  * The applicant portal has no login: the form token travels in the path or query,
  * so this client only speaks JSON and turns failures into ApiError. Any 5xx tells the
- * applicant that the fault is ours (portal.md §7).
+ * applicant that the fault is ours (portal.md §7); a 429 tells them when to try again.
  */
 export async function fetchJson<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
@@ -43,8 +90,9 @@ export async function fetchJson<T = unknown>(path: string, init: RequestInit = {
   const text = await response.text();
   const body: unknown = text ? safeParse(text) : undefined;
   if (!response.ok) {
-    if (response.status >= 500) showToast(SERVER_ERROR_MESSAGE, 'error');
-    throw new ApiError(response.status, body);
+    const error = new ApiError(response.status, body, parseRetryAfter(response.headers.get('Retry-After')));
+    report(error);
+    throw error;
   }
   return body as T;
 }
@@ -138,7 +186,7 @@ export const api = {
 
 /**
  * Uploads one file with progress (fetch cannot report upload progress, XMLHttpRequest can).
- * Rejects with ApiError like fetchJson, 5xx toast included.
+ * Rejects with ApiError like fetchJson, 5xx and 429 toasts included.
  */
 export function uploadDocument(
   token: string | null | undefined,
@@ -158,8 +206,9 @@ export function uploadDocument(
       const body = xhr.responseText ? safeParse(xhr.responseText) : undefined;
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as DocumentView);
       else {
-        if (xhr.status >= 500) showToast(SERVER_ERROR_MESSAGE, 'error');
-        reject(new ApiError(xhr.status, body));
+        const error = new ApiError(xhr.status, body, parseRetryAfter(xhr.getResponseHeader('Retry-After')));
+        report(error);
+        reject(error);
       }
     };
     xhr.onerror = () => reject(new ApiError(0, undefined));

@@ -18,12 +18,17 @@ function emit() {
   for (const listener of listeners) listener(toasts);
 }
 
-/** Shows a message to the applicant; a plain module so the API client can call it outside React. */
-export function showToast(message: string, kind: ToastKind = 'info'): void {
+/**
+ * Shows a message to the applicant; a plain module so the API client can call it outside React.
+ * A message already on screen is not repeated (the whisperer asks at every keystroke). Longer
+ * than 2 s only for what needs reading, such as when to try again after too many requests.
+ */
+export function showToast(message: string, kind: ToastKind = 'info', durationMs = TOAST_TIMEOUT_MS): void {
+  if (toasts.some((t) => t.message === message && t.kind === kind)) return;
   const toast = { id: nextId++, kind, message };
   toasts = [...toasts, toast];
   emit();
-  setTimeout(() => dismissToast(toast.id), TOAST_TIMEOUT_MS);
+  setTimeout(() => dismissToast(toast.id), durationMs);
 }
 
 export function dismissToast(id: number): void {

@@ -14,7 +14,7 @@ export const addressRoutes = [
     tags,
     body: addressSuggestRequest,
     // Every keystroke asks: generous per address, still a wall for scripts.
-    rateLimits: [publicLimits.perIp(1200)],
+    rateLimits: [publicLimits.whisperer],
     responses: {
       200: { description: 'Suggestions (resultCode OK), or resultCode FAIL with a Czech errorMessage when the whisperer failed', schema: addressSuggestResponse },
       400: { description: 'Chybné údaje', schema: fieldErrorsResponse },

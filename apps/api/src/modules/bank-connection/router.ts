@@ -1,14 +1,13 @@
 import express, { type Request, type Response } from 'express';
 import { bankConnectionStart, detailResponse, z } from '@lending/contracts';
 import { SANDBOX_BANKS } from '../../integrations/bank-connection/index.ts';
-import { publicLimits, type RateLimitRule } from '../../http/rate-limit.ts';
+import { publicLimits } from '../../http/rate-limit.ts';
 import { access, defineRoute, Reply } from '../../http/routes.ts';
 import { connectSandboxBank, getSandboxConnection, type SandboxPage } from './sandbox-connection.ts';
 import { renderSandboxPage } from './sandbox-page.ts';
 import { startBankConnection } from './start-bank-connection.ts';
 
 const tags = ['bank-connection'];
-const perClient: RateLimitRule = { name: 'bank-client', windowSeconds: 600, max: 60, key: ({ params }) => params.clientId ?? null };
 const clientParams = z.object({ clientId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const urlencoded = express.urlencoded({ extended: false, limit: '2kb', parameterLimit: 5 });
 
@@ -28,7 +27,7 @@ export const bankConnectionRoutes = [
     summary: "Start an online connection of the applicant's bank account: the provider's URL to send them to",
     tags,
     params: z.object({ token: z.string() }),
-    rateLimits: [publicLimits.perIp(), publicLimits.perToken()],
+    rateLimits: [publicLimits.bankConnectionByIp, publicLimits.bankConnectionByToken],
     responses: {
       201: { description: 'Connection started', schema: bankConnectionStart },
       404: { description: 'Žádost nenalezena', schema: detailResponse },
@@ -44,7 +43,7 @@ export const bankConnectionRoutes = [
     summary: 'Sandbox bank-connection provider: the page where the applicant picks a demo bank (HTML, Czech)',
     tags,
     params: clientParams,
-    rateLimits: [publicLimits.perIp(), perClient],
+    rateLimits: [publicLimits.bankSandboxByIp, publicLimits.bankSandboxByClient],
     responses: {
       200: { description: 'Bank choice, or the connection already made', contentType: 'text/html' },
       404: { description: 'Unknown connection', contentType: 'text/html' },
@@ -63,7 +62,7 @@ export const bankConnectionRoutes = [
     tags,
     params: clientParams,
     rawBody: { contentType: 'application/x-www-form-urlencoded', schema: z.object({ bank: z.enum(SANDBOX_BANKS.map((b) => b.code) as [string, ...string[]]) }) },
-    rateLimits: [publicLimits.perIp(), perClient],
+    rateLimits: [publicLimits.bankSandboxByIp, publicLimits.bankSandboxByClient],
     responses: {
       303: { description: 'Back to the portal: Location /dokumenty?token=<token>?clientId=<clientId>' },
       400: { description: 'No bank chosen (the page again)', contentType: 'text/html' },

@@ -20,7 +20,7 @@ import { uploadDocument } from './upload-document.ts';
 import { validateBankStatements } from './validate-bank-statements.ts';
 
 const tags = ['documents'];
-const rateLimits = [publicLimits.perIp(), publicLimits.perToken()];
+const rateLimits = [publicLimits.formsByIp, publicLimits.formsByToken];
 const tokenParams = z.object({ token: z.string() });
 const documentParams = z.object({ token: z.string(), id: z.coerce.number().int().positive().max(2_147_483_647) });
 const notFound = { 404: { description: 'Žádost (nebo dokument) nenalezena', schema: detailResponse } };
@@ -46,7 +46,7 @@ export const documentRoutes = [
     tags,
     params: tokenParams,
     rawBody: { contentType: 'multipart/form-data', schema: uploadDocumentRequest },
-    rateLimits,
+    rateLimits: [publicLimits.uploadsByIp, publicLimits.uploadsByToken],
     responses: {
       201: { description: 'Stored', schema: documentView },
       400: { description: `Chybí pole, neznámý druh, nebo soubor jiného typu: {"file": ["${formMessages.upload}"]}`, schema: fieldErrorsResponse },

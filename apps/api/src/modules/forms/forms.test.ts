@@ -311,6 +311,18 @@ describe('concurrent submits on one form', () => {
   });
 });
 
+describe('one returning applicant on several forms at once', () => {
+  it('sends person data with one birth number from 8 forms concurrently: all accepted, one person', async () => {
+    const p = person();
+    const forms = await Promise.all(Array.from({ length: 8 }, () => newForm()));
+    const answers = await Promise.all(forms.map(({ token }, i) => submit(token, 'PERSON_INFO', { ...p, email: `vracejici.${i}@seznam.cz` })));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const persons = await ctx.deps.prisma.person.findMany({ where: { birthNumber: p.birth_number }, include: { leads: true } });
+    expect(persons).toHaveLength(1);
+    expect(persons[0]!.leads).toHaveLength(8);
+  });
+});
+
 describe('detail questions', () => {
   async function issueOffer(token: string, offer: { kind: 'REGULAR' | 'IRREGULAR'; value?: number; installment?: number; groups?: [number, number][] }) {
     const form = await ctx.deps.prisma.applicationForm.findUniqueOrThrow({ where: { token } });

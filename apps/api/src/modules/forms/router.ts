@@ -10,7 +10,7 @@ import { submitForm } from './submit-form.ts';
 const tags = ['forms'];
 // Any token reaches findFormByToken, which answers every miss with the same 404.
 const tokenParams = z.object({ token: z.string() });
-const limits = [publicLimits.perIp(), publicLimits.perToken()];
+const limits = [publicLimits.formsByIp, publicLimits.formsByToken];
 const errors = {
   400: { description: 'Invalid data: Czech messages by field', schema: fieldErrorsResponse },
   404: { description: 'No form has this token', schema: detailResponse },
@@ -27,7 +27,7 @@ export const formRoutes = [
     tags,
     query: utmQuery,
     body: createFormRequest,
-    rateLimits: [publicLimits.perIp(60)],
+    rateLimits: [publicLimits.newForms],
     responses: { 201: { description: 'The new form with its token and state BASIC_DEAL_INFO', schema: formResponse }, 400: errors[400], 429: errors[429] },
     handler: async ({ deps, body, query, meta }) => new Reply(201, await createForm(deps, body, query, meta)),
   }),
@@ -37,8 +37,10 @@ export const formRoutes = [
     access: access.public,
     summary: 'Detail question with the form token in the body',
     tags,
-    body: z.object({ token: z.string({ error: 'Token is required for getting form' }).min(1, 'Token is required for getting form').max(200) }).passthrough().and(questionRequest),
-    rateLimits: [publicLimits.perIp()],
+    // Not passthrough: the union coerces value and installment_value, and an intersection of the raw and
+    // the coerced value is unmergeable (zod throws, which was a 500).
+    body: z.object({ token: z.string({ error: 'Token is required for getting form' }).min(1, 'Token is required for getting form').max(200) }).and(questionRequest),
+    rateLimits: [publicLimits.formsByIp],
     responses: { 200: { description: 'Answer (see /forms/{token}/question/)' }, ...errors },
     handler: ({ deps, body, meta }) => answerQuestion(deps, body.token, body as never, meta),
   }),

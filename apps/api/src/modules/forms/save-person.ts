@@ -1,4 +1,5 @@
 import { normalisePhone, parseBirthNumber, type ChosenAddress } from '@lending/contracts';
+import { lockPersonIdentifiers } from '../persons/lock-person-identifiers.ts';
 import type { Tx } from './lock-form.ts';
 
 export interface PersonInput {
@@ -30,6 +31,8 @@ export async function savePerson(tx: Tx, input: PersonInput, existingId?: number
     ...(input.identity_card ? { identityCard: input.identity_card } : {}),
     ...(input.company_id ? { companyId: input.company_id } : {}),
   };
+  // Another form of the same applicant may be saving this birth number right now.
+  if (input.birth_number) await lockPersonIdentifiers(tx, { birthNumber: input.birth_number });
   const byBirthNumber = input.birth_number ? await tx.person.findUnique({ where: { birthNumber: input.birth_number } }) : null;
   const targetId = byBirthNumber?.id ?? existingId ?? null;
   const person = targetId ? await tx.person.update({ where: { id: targetId }, data: fields }) : await tx.person.create({ data: fields });

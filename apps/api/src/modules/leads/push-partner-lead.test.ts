@@ -116,3 +116,65 @@ describe('partner lead pushes', () => {
     expect(entry).toMatchObject({ actorType: 'API_KEY', action: 'lead.push.lead', actorId: keys.LEADSOR!.slice(3, 11) });
   });
 });
+
+describe('concurrent pushes of one new applicant (real PostgreSQL, one connection pool)', () => {
+  const partners = [
+    ['leadsor/', 'LEADSOR'],
+    ['volsor/', 'VOLSOR'],
+    ['bezva-finance/', 'BEZVA_FINANCE'],
+    ['seven-finance/', 'SEVEN_FINANCE'],
+  ] as const;
+  /** 20 pushes at once, each with its own external id, spread over the partners. */
+  async function race(person: (i: number) => Record<string, unknown>) {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const [path, owner] = partners[i % partners.length]!;
+        return push(path, owner, lead({ external_id: `race-${++serial}`, person: person(i) }));
+      }),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
+    const leads = await ctx.deps.prisma.lead.findMany({ where: { id: { in: answers.map((a) => a.body.id as number) } } });
+    expect(leads).toHaveLength(20);
+    return new Set(leads.map((l) => l.personId));
+  }
+
+  it('the same birth number and different external ids: 20 leads, one person, no 5xx', async () => {
+    const birthNumber = makeBirthNumber(new Date(Date.UTC(1988, 6, 14)), 'F', 901);
+    const persons = await race((i) => ({ first_name: 'Lucie', last_name: 'Horáková', email: `lucie.${i}@email.cz`, birth_number: birthNumber }));
+    expect(persons.size).toBe(1);
+    expect(await ctx.deps.prisma.person.count({ where: { birthNumber } })).toBe(1);
+  });
+
+  it('the same e-mail and no birth number: one person', async () => {
+    const persons = await race(() => ({ first_name: 'Karel', last_name: 'Dvořák', email: 'karel.dvorak.soubeh@email.cz' }));
+    expect(persons.size).toBe(1);
+    expect(await ctx.deps.prisma.person.count({ where: { email: 'karel.dvorak.soubeh@email.cz' } })).toBe(1);
+  });
+
+  it('the same phone, written differently, and no birth number nor e-mail: one person', async () => {
+    const persons = await race((i) => ({ first_name: 'Jan', last_name: 'Malý', phone: i % 2 ? '+420 605 111 222' : '605111222' }));
+    expect(persons.size).toBe(1);
+    expect(await ctx.deps.prisma.person.count({ where: { phoneE164: '+420605111222' } })).toBe(1);
+  });
+
+  it('pushes racing a staff member creating the same person: pushes land on it, staff get 201 or the duplicate 400', async () => {
+    const birthNumber = makeBirthNumber(new Date(Date.UTC(1969, 10, 30)), 'F', 903);
+    const { access } = await ctx.login('UNDERWRITER');
+    const [staff, ...pushes] = await Promise.all([
+      ctx.http().post('/api/v1/persons/').set('Authorization', `Bearer ${access}`).send({ identification_type: 'BIRTH_NUMBER', first_name: 'Eva', last_name: 'Souběžná', birth_number: birthNumber }),
+      ...Array.from({ length: 10 }, (_, i) => push('leadsor/', 'LEADSOR', lead({ external_id: `staff-race-${i}-${++serial}`, person: { first_name: 'Eva', last_name: 'Souběžná', email: `eva.${i}@email.cz`, birth_number: birthNumber } }))),
+    ]);
+    expect([201, 400]).toContain(staff!.status);
+    expect(pushes.map((p) => p.status)).toEqual(Array(10).fill(201));
+    expect(await ctx.deps.prisma.person.count({ where: { birthNumber } })).toBe(1);
+  });
+
+  it('a birth number and an e-mail known from two pushes racing: still one person', async () => {
+    const birthNumber = makeBirthNumber(new Date(Date.UTC(1975, 1, 2)), 'M', 902);
+    const email = 'petr.soubeh@email.cz';
+    // Half of them carry the birth number, half only the e-mail.
+    const persons = await race((i) => (i % 2 ? { first_name: 'Petr', last_name: 'Souběh', email, birth_number: birthNumber } : { first_name: 'Petr', last_name: 'Souběh', email }));
+    expect(persons.size).toBe(1);
+    expect(await ctx.deps.prisma.person.findFirst({ where: { email } })).toMatchObject({ birthNumber });
+  });
+});

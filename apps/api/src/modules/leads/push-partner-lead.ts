@@ -2,22 +2,26 @@ import { normalisePhone, parseBirthNumber, type PartnerContactRequest, type Part
 import type { Deps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import type { Tx } from '../forms/lock-form.ts';
+import { lockPersonIdentifiers } from '../persons/lock-person-identifiers.ts';
 
 export type Partner = 'BEZVA_FINANCE' | 'LEADSOR' | 'SEVEN_FINANCE' | 'VOLSOR';
 
 type Push = ({ kind: 'LEAD' } & PartnerLeadRequest) | ({ kind: 'CONTACT' } & PartnerContactRequest);
 
+type PushedPerson = Push['person'] & { birth_number?: string; identity_card?: string; company_id?: string };
+
 /**
- * The person a pushed lead belongs to: by birth number, else by e-mail or phone (E.164),
- * else a new one. Known persons get the contact details they lacked, nothing overwritten.
+ * The person a pushed lead belongs to: by birth number, else by e-mail or phone (E.164) among
+ * persons without a birth number when the push has one, else a new one. Known persons get the contact details they lacked, nothing overwritten.
+ * The caller holds the locks of these identifiers (lockPersonIdentifiers).
  */
-async function findOrCreatePerson(tx: Tx, person: Push['person'] & { birth_number?: string; identity_card?: string; company_id?: string }) {
-  const phoneE164 = person.phone ? normalisePhone(person.phone) : null;
+async function findOrCreatePerson(tx: Tx, person: PushedPerson, phoneE164: string | null) {
   const existing =
     (person.birth_number ? await tx.person.findUnique({ where: { birthNumber: person.birth_number } }) : null) ??
     (person.email || phoneE164
       ? await tx.person.findFirst({
-          where: { OR: [...(person.email ? [{ email: person.email }] : []), ...(phoneE164 ? [{ phoneE164 }] : [])] },
+          // With a birth number, never another birth number's person: only one without any.
+          where: { ...(person.birth_number ? { birthNumber: null } : {}), OR: [...(person.email ? [{ email: person.email }] : []), ...(phoneE164 ? [{ phoneE164 }] : [])] },
           orderBy: { id: 'asc' },
         })
       : null);
@@ -69,37 +73,51 @@ const view = (lead: { id: number; externalId: string | null; source: string; sta
 
 /**
  * A lead pushed by a partner. Idempotent on (partner, external_id): a repeated push — also a
- * concurrent one — answers the lead the first push made, never a duplicate.
+ * concurrent one — answers the lead the first push made, never a duplicate. Concurrent pushes
+ * of one applicant under different external ids make one person: the person's identifiers are
+ * locked while it is looked up and created.
  */
 export async function pushPartnerLead(deps: Pick<Deps, 'prisma'>, partner: Partner, push: Push, meta: { keyPrefix: string; requestId: string }) {
-  const known = await deps.prisma.lead.findUnique({ where: { source_externalId: { source: partner, externalId: push.external_id } } });
+  const byExternalId = { source_externalId: { source: partner, externalId: push.external_id } };
+  const known = await deps.prisma.lead.findUnique({ where: byExternalId });
   if (known) return view(known, false);
+  const person: PushedPerson = push.person;
+  const phoneE164 = person.phone ? normalisePhone(person.phone) : null;
   try {
-    const lead = await deps.prisma.$transaction(async (tx) => {
-      const personId = await findOrCreatePerson(tx, push.person);
-      const lead = await tx.lead.create({
-        data: {
-          source: partner,
-          externalId: push.external_id,
-          state: 'NEW',
-          personId,
-          ...(push.kind === 'LEAD'
-            ? { dealType: push.loan.type, value: push.loan.value, installmentValue: push.loan.installment_value, purpose: push.loan.purpose || null }
-            : {}),
-          partnerPayload: { kind: push.kind, consent: push.consent, note: push.note ?? null } as Prisma.InputJsonValue,
-        },
-      });
-      await tx.auditLog.create({
-        data: { actorType: 'API_KEY', actorId: meta.keyPrefix, action: `lead.push.${push.kind.toLowerCase()}`, entity: 'Lead', entityId: String(lead.id), requestId: meta.requestId, changes: { partner, external_id: push.external_id } },
-      });
-      return lead;
-    });
-    return view(lead, true);
+    const { lead, created } = await deps.prisma.$transaction(
+      async (tx) => {
+        await lockPersonIdentifiers(tx, { birthNumber: person.birth_number, email: person.email, phoneE164 });
+        // A push of the same external id may have finished while this one waited for the locks.
+        const raced = await tx.lead.findUnique({ where: byExternalId });
+        if (raced) return { lead: raced, created: false };
+        const personId = await findOrCreatePerson(tx, person, phoneE164);
+        const lead = await tx.lead.create({
+          data: {
+            source: partner,
+            externalId: push.external_id,
+            state: 'NEW',
+            personId,
+            ...(push.kind === 'LEAD'
+              ? { dealType: push.loan.type, value: push.loan.value, installmentValue: push.loan.installment_value, purpose: push.loan.purpose || null }
+              : {}),
+            partnerPayload: { kind: push.kind, consent: push.consent, note: push.note ?? null } as Prisma.InputJsonValue,
+          },
+        });
+        await tx.auditLog.create({
+          data: { actorType: 'API_KEY', actorId: meta.keyPrefix, action: `lead.push.${push.kind.toLowerCase()}`, entity: 'Lead', entityId: String(lead.id), requestId: meta.requestId, changes: { partner, external_id: push.external_id } },
+        });
+        return { lead, created: true };
+      },
+      // Pushes of one applicant queue on the locks: let them wait rather than fail.
+      { maxWait: 10_000, timeout: 20_000 },
+    );
+    return view(lead, created);
   } catch (error) {
-    // A concurrent push of the same external id won the race: answer its lead.
+    // A concurrent push of the same external id without identifiers to lock won the race:
+    // answer its lead. Any other unique conflict is not ours to hide.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-      const winner = await deps.prisma.lead.findUniqueOrThrow({ where: { source_externalId: { source: partner, externalId: push.external_id } } });
-      return view(winner, false);
+      const winner = await deps.prisma.lead.findUnique({ where: byExternalId });
+      if (winner) return view(winner, false);
     }
     throw error;
   }

@@ -1,6 +1,7 @@
 import { normalisePhone, parseBirthNumber, personMessages, type PersonCreateRequest } from '@lending/contracts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { badRequest } from '../../http/errors.ts';
+import { lockPersonIdentifiers } from './lock-person-identifiers.ts';
 import type { Tx } from './person-view.ts';
 
 /** A person as PUT/POST bodies carry it, after validation (missing optional fields are null). */
@@ -30,9 +31,13 @@ export function personData(v: PersonValues) {
 
 const duplicate = () => badRequest({ birth_number: [personMessages.duplicateBirthNumber] });
 
-/** 400 when another person already has this birth number (checked again by the unique index). */
+/**
+ * 400 when another person already has this birth number (checked again by the unique index).
+ * Holds the birth number's lock to the end of the transaction, as partner pushes and the portal do.
+ */
 export async function ensureBirthNumberFree(tx: Tx, birthNumber: string | null | undefined, selfId: number | null): Promise<void> {
   if (!birthNumber) return;
+  await lockPersonIdentifiers(tx, { birthNumber });
   const other = await tx.person.findUnique({ where: { birthNumber }, select: { id: true } });
   if (other && other.id !== selfId) throw duplicate();
 }

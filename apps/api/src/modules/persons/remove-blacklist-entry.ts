@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound, orNotFound } from '../../http/errors.ts';
 import { recordStaffAudit } from '../audit/record-staff-audit.ts';
 import { requirePerson, type Actor } from './person-view.ts';
 
@@ -9,7 +9,8 @@ export async function removeBlacklistEntry(deps: Pick<Deps, 'prisma'>, actor: Ac
     await requirePerson(tx, personId);
     const entry = await tx.blacklistEntry.findFirst({ where: { id, personId } });
     if (!entry) throw notFound();
-    await tx.blacklistEntry.delete({ where: { id } });
+    // A concurrent delete may have removed it since: 404, as for the one that came second.
+    await orNotFound(tx.blacklistEntry.delete({ where: { id } }));
     await recordStaffAudit(tx, actor, { action: 'person.blacklist.delete', entity: 'BlacklistEntry', entityId: id, changes: { person_id: personId, reason: entry.reason } });
   });
 }

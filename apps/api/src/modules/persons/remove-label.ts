@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound, orNotFound } from '../../http/errors.ts';
 import { recordStaffAudit } from '../audit/record-staff-audit.ts';
 import { requirePerson, type Actor } from './person-view.ts';
 
@@ -9,7 +9,8 @@ export async function removeLabel(deps: Pick<Deps, 'prisma'>, actor: Actor, pers
     await requirePerson(tx, personId);
     const label = await tx.personLabel.findFirst({ where: { id, personId } });
     if (!label) throw notFound();
-    await tx.personLabel.delete({ where: { id } });
+    // A concurrent delete may have removed it since: 404, as for the one that came second.
+    await orNotFound(tx.personLabel.delete({ where: { id } }));
     await recordStaffAudit(tx, actor, { action: 'person.label.delete', entity: 'PersonLabel', entityId: id, changes: { person_id: personId, name: label.name } });
   });
 }

@@ -1,7 +1,7 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { FormType } from '@lending/contracts';
-import { api, type FormView, type Utm } from '../../shared/api';
+import { api, isTooManyRequests, type FormView, type Utm } from '../../shared/api';
 import { showToast } from '../../shared/toast';
 import {
   bankReturnRedirect,
@@ -158,8 +158,8 @@ export function ApplicationProvider({ children }: { children: ReactNode }) {
         if (!stays && target !== pathname) navigate(stepUrl(target, { token, type: loaded.type }), { replace: true });
         else if (accepted) navigate(withoutOffer(pathname, search), { replace: true });
       })
-      .catch(() => {
-        showToast(FORM_LOAD_FAILED, 'error');
+      .catch((error: unknown) => {
+        if (!isTooManyRequests(error)) showToast(FORM_LOAD_FAILED, 'error');
         setState({ ...emptyState, utm: next.utm });
         navigate(paths.crossroad, { replace: true });
       })

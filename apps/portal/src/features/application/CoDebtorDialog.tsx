@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { coDebtorSchema, formMessages } from '@lending/contracts';
-import { api, ApiError } from '../../shared/api';
+import { api, ApiError, tooManyRequestsText } from '../../shared/api';
 import { showToast } from '../../shared/toast';
 import { Dialog } from '../../shared/ui/Dialog';
 import { Checkbox, ErrorSummary, TextField } from '../../shared/ui/form';
@@ -14,6 +14,7 @@ export const CO_DEBTOR_FAILED = 'Nepodařilo se vytvořit spoludlužníka';
 /** The message of portal.md §8 for a failed co-debtor creation. */
 export function coDebtorErrorMessage(error: unknown, companyId: string): string {
   if (!(error instanceof ApiError)) return CO_DEBTOR_FAILED;
+  if (error.status === 429) return tooManyRequestsText(error);
   const body = (error.body ?? {}) as Record<string, unknown>;
   const detail = typeof body.detail === 'string' ? body.detail : '';
   if (detail.includes('not found')) return formMessages.companyIdNotFound(companyId);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import useSWR from 'swr';
-import { formKey, type FormView } from '../../shared/api';
+import { formKey, isTooManyRequests, type FormView } from '../../shared/api';
 import { swrOptions } from '../../shared/swr';
 import { showToast } from '../../shared/toast';
 
@@ -22,7 +22,9 @@ export default function FormSync({ token, initial, onData, register }: Props) {
     ...swrOptions,
     fallbackData: initial,
     revalidateOnMount: !initial,
-    onError: () => showToast(FORM_LOAD_FAILED, 'error'),
+    onError: (error: unknown) => {
+      if (!isTooManyRequests(error)) showToast(FORM_LOAD_FAILED, 'error');
+    },
   });
   useEffect(() => {
     if (data) onData(data);

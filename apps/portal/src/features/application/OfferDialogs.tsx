@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, ApiError, type FormView } from '../../shared/api';
+import { api, ApiError, tooManyRequestsText, type FormView } from '../../shared/api';
 import { formatCzk } from '../../shared/format';
 import { Dialog } from '../../shared/ui/Dialog';
 import { useApplication, type AcceptedOffer } from './ApplicationProvider';
@@ -10,6 +10,7 @@ export const OFFER_NOT_SAVED = 'Nabídku se nepodařilo uložit';
 export const OFFER_ACCEPTED_TITLE = 'Nabídka je přijata';
 
 export function offerErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429) return tooManyRequestsText(error);
   const body = error instanceof ApiError ? error.body : undefined;
   return body && typeof body === 'object' && 'fake_offer' in body ? OFFER_NOT_VALID : OFFER_NOT_SAVED;
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { documentMessages, type DocumentRequirement, type DocumentsOverview } from '@lending/contracts';
-import { api, ApiError, documentsKey } from '../../shared/api';
+import { alreadyReported, api, documentsKey, isTooManyRequests } from '../../shared/api';
 import { swrOptions } from '../../shared/swr';
 import { pluralCs, remainingFilesText } from '../../shared/format';
 import { showToast } from '../../shared/toast';
@@ -74,7 +74,9 @@ export default function DocumentsPage() {
   const { token, type } = application;
   const { data: overview, mutate } = useSWR<DocumentsOverview>(token ? documentsKey(token) : null, {
     ...swrOptions,
-    onError: () => showToast(documentMessages.loadStatementsFailed, 'error'),
+    onError: (error: unknown) => {
+      if (!isTooManyRequests(error)) showToast(documentMessages.loadStatementsFailed, 'error');
+    },
   });
   const [fileNotes, setFileNotes] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState<'connect' | 'verify' | 'submit' | null>(null);
@@ -115,8 +117,8 @@ export default function DocumentsPage() {
       const result = await api.validateBankStatements(token);
       setFileNotes(Object.fromEntries(result.documents.filter((d) => d.error).map((d) => [d.id, d.error!])));
       showToast(documentMessages.verified, 'success');
-    } catch {
-      showToast(documentMessages.verifyFailed, 'error');
+    } catch (error) {
+      if (!isTooManyRequests(error)) showToast(documentMessages.verifyFailed, 'error');
     } finally {
       setBusy(null);
       await mutate();
@@ -133,7 +135,7 @@ export default function DocumentsPage() {
       const state: SentApplication = { reference: sent.reference ?? application.form?.reference ?? null, token, missingCount: overview?.missing_count ?? 0 };
       navigate(paths.thankYou, { state });
     } catch (error) {
-      if (!(error instanceof ApiError && error.status >= 500)) showToast('Žádost se nepodařilo odeslat. Zkuste to, prosím, znovu.', 'error');
+      if (!alreadyReported(error)) showToast('Žádost se nepodařilo odeslat. Zkuste to, prosím, znovu.', 'error');
       setBusy(null);
     }
   };

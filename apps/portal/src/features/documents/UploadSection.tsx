@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { documentMessages, MAX_UPLOAD_BYTES, type DocumentCategory, type DocumentsOverview } from '@lending/contracts';
-import { api, ApiError, uploadDocument } from '../../shared/api';
+import { api, ApiError, isTooManyRequests, uploadDocument } from '../../shared/api';
 import { showToast } from '../../shared/toast';
 import { RadioGroup } from '../../shared/ui/form';
 
@@ -69,7 +69,7 @@ export function UploadSection({ id, heading, description, token, categories, req
         } catch (failure) {
           const status = failure instanceof ApiError ? failure.status : 0;
           if (status === 413 || (status === 400 && JSON.stringify((failure as ApiError).body).includes(documentMessages.upload))) setError(documentMessages.upload);
-          else showToast(documentMessages.uploadFailed(file.name), 'error');
+          else if (!isTooManyRequests(failure)) showToast(documentMessages.uploadFailed(file.name), 'error');
         } finally {
           setUploads((all) => all.filter((u) => u.key !== key));
         }
@@ -83,8 +83,8 @@ export function UploadSection({ id, heading, description, token, categories, req
     try {
       await api.deleteDocument(token, documentId);
       showToast(documentMessages.deleted, 'success');
-    } catch {
-      showToast(documentMessages.deleteFailed, 'error');
+    } catch (error) {
+      if (!isTooManyRequests(error)) showToast(documentMessages.deleteFailed, 'error');
     }
     await onChanged();
   };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, type FormView } from '../../shared/api';
+import { alreadyReported, ApiError, type FormView } from '../../shared/api';
 import { showToast } from '../../shared/toast';
 import { apiFieldErrors, issuesToErrors, type FieldErrors } from '../../shared/validation';
 import { useApplication } from '../application';
@@ -11,8 +11,8 @@ type Parsed<T> = { success: true; data: T } | { success: false; error: { issues:
 
 /**
  * One step's submit: check with the contracts schema, send, adopt the answer and go on. A 400's
- * field errors land at their fields; any other refusal shows the step-failure toast (5xx has
- * the server-error toast of the API client).
+ * field errors land at their fields; any other refusal shows the step-failure toast (5xx and
+ * 429 have the API client's own toast).
  */
 export function useStepSubmit(fieldNames: readonly string[]) {
   const application = useApplication();
@@ -36,7 +36,7 @@ export function useStepSubmit(fieldNames: readonly string[]) {
     } catch (error) {
       const fieldErrors = error instanceof ApiError && error.status === 400 ? apiFieldErrors(error.body, fieldNames) : {};
       if (Object.keys(fieldErrors).length) setErrors(fieldErrors);
-      else if (!(error instanceof ApiError && error.status >= 500)) showToast(STEP_FAILED, 'error');
+      else if (!alreadyReported(error)) showToast(STEP_FAILED, 'error');
     } finally {
       setSending(false);
     }

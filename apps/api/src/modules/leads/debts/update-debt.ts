@@ -1,10 +1,10 @@
 import { type LeadDebtPatch, type LeadDebtView, leadMessages } from '@lending/contracts';
 import type { Deps } from '../../../deps.ts';
-import { badRequest } from '../../../http/errors.ts';
+import { badRequest, orNotFound } from '../../../http/errors.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
 import { num } from '../lead-views.ts';
-import { leadDebtViewOf, findDebt, columnsOf } from './debt-record.ts';
+import { DEBT_NOT_FOUND, leadDebtViewOf, findDebt, columnsOf } from './debt-record.ts';
 
 /** PUT / PATCH /leads/{leadId}/debt/{id}/: PUT (`replace`) or PATCH; a PATCH is checked together with the stored amounts. */
 export async function updateDebt(
@@ -19,7 +19,8 @@ export async function updateDebt(
     const original = body.original_amount !== undefined || options.replace ? (body.original_amount ?? null) : num(existing.originalAmount);
     const remaining = body.remaining_amount ?? existing.remainingAmount.toNumber();
     if (original !== null && remaining > original) throw badRequest({ remaining_amount: [leadMessages.remainingAboveOriginal] });
-    const row = await tx.leadDebt.update({ where: { id: existing.id }, data: columnsOf(body, options.replace) });
+    // Deleted by a concurrent request since it was found: 404.
+    const row = await orNotFound(tx.leadDebt.update({ where: { id: existing.id }, data: columnsOf(body, options.replace) }), DEBT_NOT_FOUND);
     await recordStaffAudit(tx, actor, { action: 'lead.debt.update', entity: 'LeadDebt', entityId: row.id, changes: { lead_id: ids.leadId, ...body } as Prisma.InputJsonValue });
     return leadDebtViewOf(row);
   });

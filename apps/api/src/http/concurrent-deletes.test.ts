@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { configWithTempDataDir, createForm, files } from '../../test/documents-fixtures.ts';
+import { allRoutes } from '../app.ts';
+
+// Two people deleting the same item at the same moment: one deletes it (204), the others
+// find nothing (404) — never a 500. The same for an edit racing the deletion. Every DELETE
+// route of the table must be listed here.
+
+let ctx: TestContext;
+let temp: ReturnType<typeof configWithTempDataDir>;
+let bearer: string;
+let leadId: number;
+let personId: number;
+beforeAll(async () => {
+  temp = configWithTempDataDir();
+  ctx = await createTestContext({ config: temp.config });
+  bearer = `Bearer ${(await ctx.login('ADMIN')).access}`;
+  const person = await ctx.deps.prisma.person.create({ data: { identificationType: 'BIRTH_NUMBER', firstName: 'Dana', lastName: 'Mazalová' } });
+  personId = person.id;
+  leadId = (await ctx.deps.prisma.lead.create({ data: { source: 'BACKOFFICE', personId } })).id;
+});
+afterAll(async () => {
+  await ctx.close();
+  temp.cleanup();
+});
+
+const staffPost = async (path: string, body: object) => {
+  const res = await ctx.http().post(path).set('Authorization', bearer).send(body);
+  expect(res.status, `${path}: ${res.text}`).toBe(201);
+  return res.body.id as number;
+};
+
+let serial = 0;
+/** Each DELETE route: how to make an item to delete (its path), and an edit of it, if it has one. */
+const cases: Record<string, { create: () => Promise<string>; edit?: { method: 'patch' | 'put'; body: object } }> = {
+  '/api/v1/leads/:leadId/call-data/:id/': {
+    create: async () => `/api/v1/leads/${leadId}/call-data/${await staffPost(`/api/v1/leads/${leadId}/call-data/`, { outcome: 'REACHED' })}/`,
+    edit: { method: 'patch', body: { note: 'Zavolat znovu' } },
+  },
+  '/api/v1/leads/:leadId/debt/:id/': {
+    create: async () => `/api/v1/leads/${leadId}/debt/${await staffPost(`/api/v1/leads/${leadId}/debt/`, { type: 'CREDIT_CARD', creditor: 'Banka a.s.', remaining_amount: '5000.00' })}/`,
+    edit: { method: 'patch', body: { note: 'Splaceno' } },
+  },
+  '/api/v1/leads/:leadId/incomes-expenses/:id/': {
+    create: async () => `/api/v1/leads/${leadId}/incomes-expenses/${await staffPost(`/api/v1/leads/${leadId}/incomes-expenses/`, { kind: 'EXPENSE', category: 'HOUSING', amount: '12000.00' })}/`,
+    edit: { method: 'put', body: { kind: 'EXPENSE', category: 'HOUSING', amount: '13000.00' } },
+  },
+  '/api/v1/persons/:personId/blacklist/:id/': {
+    create: async () => `/api/v1/persons/${personId}/blacklist/${await staffPost(`/api/v1/persons/${personId}/blacklist/`, { reason: 'Podvodné doklady' })}/`,
+  },
+  '/api/v1/persons/:personId/labels/:id/': {
+    create: async () => `/api/v1/persons/${personId}/labels/${await staffPost(`/api/v1/persons/${personId}/labels/`, { name: `Štítek ${++serial}` })}/`,
+  },
+  '/api/v1/forms/:token/documents/:id/': {
+    create: async () => {
+      const form = await createForm(ctx.deps, { state: 'COLLATERAL_INFO' });
+      const res = await ctx.http().post(`/api/v1/forms/${form.token}/documents/`).field('category', 'OTHER').attach('file', files.pdf, { filename: 'op.pdf', contentType: 'application/pdf' });
+      expect(res.status, res.text).toBe(201);
+      return `/api/v1/forms/${form.token}/documents/${res.body.id}/`;
+    },
+  },
+};
+
+const send = (method: 'delete' | 'patch' | 'put', path: string, body?: object) => {
+  const req = ctx.http()[method](path).set('Authorization', bearer);
+  return body ? req.send(body) : req;
+};
+
+describe('concurrent deletes of one item', () => {
+  it('every DELETE route is covered', () => {
+    const deletes = allRoutes().filter((r) => r.method === 'delete').map((r) => r.path);
+    expect(deletes.sort()).toEqual(Object.keys(cases).sort());
+  });
+
+  for (const [route, { create, edit }] of Object.entries(cases)) {
+    it(`DELETE ${route}: one 204, the rest 404`, async () => {
+      for (let round = 0; round < 3; round++) {
+        const path = await create();
+        const answers = await Promise.all(Array.from({ length: 6 }, () => send('delete', path)));
+        const statuses = answers.map((a) => a.status).sort();
+        expect(statuses, answers.map((a) => a.text).join(' | ')).toEqual([204, 404, 404, 404, 404, 404]);
+        expect((await send('delete', path)).status).toBe(404);
+      }
+    });
+
+    if (edit) {
+      it(`${edit.method.toUpperCase()} ${route} racing its DELETE: 200 or 404`, async () => {
+        for (let round = 0; round < 3; round++) {
+          const path = await create();
+          const answers = await Promise.all([send('delete', path), ...Array.from({ length: 5 }, () => send(edit.method, path, edit.body))]);
+          expect(answers[0]!.status).toBe(204);
+          for (const a of answers.slice(1)) expect([200, 404], a.text).toContain(a.status);
+        }
+      });
+    }
+  }
+});

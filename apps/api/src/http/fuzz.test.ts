@@ -1,0 +1,212 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiKeyOwner, makeBirthNumber } from '@lending/contracts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { configWithTempDataDir, files } from '../../test/documents-fixtures.ts';
+import { Encoded, LEAK, operationsOf, percentEncode, seededRandom, variantsOf, exampleOf, type BaseRequest, type Operation, type Variant } from '../../test/openapi-fuzz.ts';
+import { createApiKey } from '../modules/api-keys/create-api-key.ts';
+import { seedDemoData } from '../seed/seed-demo-data.ts';
+
+// Every operation of the OpenAPI document the app serves, called with valid credentials and
+// malformed variants of a plausible request: no answer may be a 5xx, and no body may show a
+// stack trace or SQL. Seeded: FUZZ_SEED=<n> replays another run's requests exactly.
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
+// Variants per operation: ~100 operations × this many requests must stay well under a minute.
+const BUDGET = Number(process.env.FUZZ_BUDGET ?? 90);
+
+let ctx: TestContext;
+let temp: ReturnType<typeof configWithTempDataDir>;
+const credentials: Record<string, string> = {};
+const apiKeys = new Map<string, string>();
+let operations: Operation[] = [];
+let form: { token: string; documentId: number; clientId: string };
+
+const partnerPerson = { first_name: 'Jana', last_name: 'Nováková', email: 'jana.partner@example.cz', phone: '+420 777 555 111', birth_number: makeBirthNumber(new Date(Date.UTC(1979, 2, 3)), 'F', 321) };
+const partnerLead = { external_id: 'P-1', person: partnerPerson, consent: { given: true, at: '2026-01-15T10:00:00Z' }, loan: { type: 'CONSUMER_LOAN', value: 150_000, installment_value: 4_000 } };
+const personBody = { identification_type: 'BIRTH_NUMBER', first_name: 'Petr', last_name: 'Svoboda', birth_number: makeBirthNumber(new Date(Date.UTC(1970, 6, 9)), 'M', 77), email: 'petr@example.cz' };
+
+/** Known-good bodies where a schema alone cannot say what passes (checksums, per-step data). */
+const EXAMPLES: Record<string, unknown> = {
+  'post /api/v1/leads/bezva-finance/': partnerLead,
+  'post /api/v1/leads/leadsor/': partnerLead,
+  'post /api/v1/leads/seven-finance/': partnerLead,
+  'post /api/v1/leads/volsor/': partnerLead,
+  'put /api/v1/persons/{id}/': personBody,
+  'patch /api/v1/persons/{id}/': { note: 'Poznámka', phone: '+420 603 111 222' },
+  'post /api/v1/persons/{personId}/contact/': { type: 'EMAIL', value: 'dalsi@example.cz' },
+  'put /api/v1/persons/{personId}/contact/{id}/': { type: 'EMAIL', value: 'jiny@example.cz' },
+  'patch /api/v1/persons/{personId}/contact/{id}/': { value: 'treti@example.cz' },
+  'post /api/v1/auth/token/': { email: 'spravce@demo.cz', password: 'Demo-heslo-2026' },
+  'post /api/v1/forms/': { type: 'CONSUMER_LOAN', value: 200_000, installment_value: 5_000, first_name: 'Jana', last_name: 'Nováková', email: 'jana@example.cz', phone: '777 123 456' },
+  'post /api/v1/forms/{token}/submit/': { step: 'BASIC_DEAL_INFO', data: { value: 150_000, installment_value: 4_000 } },
+  'post /api/v1/forms/{token}/question/': { type: 'SAVE_APPLICATION_OFFER', value: 150_000, installment_value: 4_000 },
+  'post /api/v1/address/suggest': { fieldType: 'STREET', values: { STREET: 'Masaryk', CITY: 'Brno' }, limit: 5 },
+  'post /api/v1/leads/{id}/offer/': { kind: 'REGULAR', value: '120000.00', installment_value: '3500.00' },
+  'post /api/v1/leads/{id}/close/': { reason: 1, note: 'Žadatel si to rozmyslel' },
+  'post /api/v1/webhooks/pipedrive/person/updated/': { current: { id: 1, first_name: 'Jana', email: [{ value: 'jana@example.cz' }] }, previous: { id: 1 }, meta: { v: 1 } },
+  'post /api/v1/webhooks/pipedrive/person/added/': { current: { id: 2, phone: [{ value: '+420777123456' }] }, meta: { v: 1 } },
+  'post /api/v1/webhooks/pipedrive/person/merged/': { current: { id: 3 }, previous: { id: 2 } },
+  'post /api/v1/webhooks/pipedrive/person/deleted/': { previous: { id: 3 } },
+};
+
+beforeAll(async () => {
+  // Uploads land in a temporary directory, not in the repository's .data.
+  temp = configWithTempDataDir();
+  ctx = await createTestContext({ config: temp.config });
+  await seedDemoData(ctx.deps.prisma, { adminEmail: 'spravce@demo.cz', adminPassword: 'Demo-heslo-2026', publicUrl: 'http://localhost:3000' });
+  credentials.jwt = `Bearer ${(await ctx.login('ADMIN')).access}`;
+  EXAMPLES['post /api/v1/auth/token/refresh/'] = { refresh: (await ctx.login('VIEWER')).refresh };
+  EXAMPLES['post /api/v1/auth/logout/'] = { refresh: (await ctx.login('ADMIN')).refresh };
+  credentials.basic = `Basic ${Buffer.from(`${ctx.deps.config.CRM_WEBHOOK_USER}:${ctx.deps.secrets.crmWebhookPassword}`).toString('base64')}`;
+  for (const owner of ApiKeyOwner.values) apiKeys.set(owner, `Api-Key ${(await createApiKey(ctx.deps, { owner })).key}`);
+
+  // The document the app serves is what is walked, not the route table.
+  const schema = await ctx.http().get('/api/v1/schema.yaml?format=json');
+  expect(schema.status).toBe(200);
+  operations = operationsOf(JSON.parse(schema.text));
+
+  // A portal form with an uploaded document and a bank connection, for the token paths.
+  const created = await ctx.http().post('/api/v1/forms/').send(EXAMPLES['post /api/v1/forms/'] as object);
+  const token = created.body.token as string;
+  const upload = await ctx.http().post(`/api/v1/forms/${token}/documents/`).field('category', 'BANK_STATEMENT').attach('file', files.pdf, { filename: 'vypis.pdf', contentType: 'application/pdf' });
+  const bank = await ctx.http().post(`/api/v1/forms/${token}/bank-connection/`);
+  const connection = await ctx.deps.prisma.bankConnection.findFirst({ where: { form: { token } } });
+  form = { token, documentId: Number(upload.body.id ?? 1), clientId: connection?.clientId ?? String(bank.body.client_id ?? 'abc') };
+
+  // One of each staff sub-resource, so item paths have something to find.
+  const lead = await ctx.deps.prisma.lead.findFirstOrThrow({ where: { personId: { not: null }, applicationForms: { some: {} } }, orderBy: { id: 'asc' } });
+  const person = lead.personId!;
+  const staff = (path: string, body: object) => ctx.http().post(path).set('Authorization', credentials.jwt!).send(body);
+  for (const [path, body] of [
+    [`/api/v1/leads/${lead.id}/call-data/`, { outcome: 'REACHED', note: 'Volal jsem' }],
+    [`/api/v1/leads/${lead.id}/debt/`, { type: 'BANK_LOAN', creditor: 'Banka a.s.', remaining_amount: '10000.00' }],
+    [`/api/v1/leads/${lead.id}/incomes-expenses/`, { kind: 'INCOME', category: 'SALARY', amount: '30000.00' }],
+    [`/api/v1/persons/${person}/labels/`, { name: 'VIP', color: '#aa0000' }],
+    [`/api/v1/persons/${person}/blacklist/`, { reason: 'Podvod' }],
+    [`/api/v1/persons/${person}/address/`, { type: 'CONTACT', city: 'Brno', zip: '602 00', country: 'CZ' }],
+    [`/api/v1/persons/${person}/contact/`, { type: 'EMAIL', value: 'druhy@example.cz' }],
+  ] as const) {
+    const res = await staff(path, body);
+    expect(res.status, `${path} ${res.text}`).toBe(201);
+  }
+}, 180_000);
+afterAll(async () => {
+  await ctx?.close();
+  temp?.cleanup();
+});
+
+/** Valid values of each path parameter: rows that exist and belong together. */
+async function pathValues(op: Operation): Promise<Record<string, string>> {
+  const p = ctx.deps.prisma;
+  const names = op.parameters.filter((x) => x.in === 'path').map((x) => x.name);
+  if (names.length === 0) return {};
+  const path = op.path;
+  let values: Record<string, number | string> = {};
+  if (names.includes('token')) values = { token: form.token, id: form.documentId };
+  else if (names.includes('clientId')) values = { clientId: form.clientId };
+  else if (path.startsWith('/api/v1/isir/')) values = { id: (await p.isirCase.findFirst({ orderBy: { id: 'asc' } }))?.id ?? 1 };
+  else if (path.startsWith('/api/v1/leads/')) {
+    const sub = path.split('/')[5];
+    const lead = await p.lead.findFirstOrThrow({ where: { personId: { not: null }, state: { in: ['NEW', 'IN_PROGRESS'] }, applicationForms: { some: {} } }, orderBy: { id: 'asc' } });
+    values = { id: lead.id, leadId: lead.id };
+    const item =
+      sub === 'call-data'
+        ? await p.callData.findFirst({ orderBy: { id: 'desc' } })
+        : sub === 'debt'
+          ? await p.leadDebt.findFirst({ orderBy: { id: 'desc' } })
+          : sub === 'incomes-expenses'
+            ? await p.incomeExpense.findFirst({ orderBy: { id: 'desc' } })
+            : sub === 'idm-evaluations'
+              ? await p.idmEvaluation.findFirst({ where: { leadId: { not: null } }, orderBy: { id: 'desc' } })
+              : null;
+    if (item && 'leadId' in item && item.leadId) values = { leadId: item.leadId, id: item.id };
+    if (sub === 'application-form') {
+      const doc = await p.formDocument.findFirst({ where: { form: { leadId: { not: null } } }, include: { form: true } });
+      const f = doc?.form ?? (await p.applicationForm.findFirstOrThrow({ where: { leadId: { not: null } } }));
+      values = { leadId: f.leadId!, id: f.id, documentId: doc?.id ?? 1 };
+    }
+  } else if (path.startsWith('/api/v1/persons/')) {
+    const sub = path.split('/')[5];
+    const finders: Record<string, () => Promise<{ personId: number; id: number } | null>> = {
+      address: () => p.personAddress.findFirst({ orderBy: { id: 'desc' } }),
+      contact: () => p.personContact.findFirst({ orderBy: { id: 'desc' } }),
+      blacklist: () => p.blacklistEntry.findFirst({ orderBy: { id: 'desc' } }),
+      labels: () => p.personLabel.findFirst({ orderBy: { id: 'desc' } }),
+      distraint: () => p.distraint.findFirst({ orderBy: { id: 'asc' } }),
+      screenings: () => p.screening.findFirst({ orderBy: { id: 'asc' } }),
+    };
+    const lead = await p.lead.findFirstOrThrow({ where: { personId: { not: null } }, orderBy: { id: 'asc' } });
+    const item = sub ? await finders[sub]?.() : null;
+    values = item ? { personId: item.personId, id: item.id } : { personId: lead.personId!, id: lead.personId! };
+  }
+  return Object.fromEntries(names.map((n) => [n, String(values[n] ?? 1)]));
+}
+
+function authorizationFor(op: Operation): string | null {
+  if (op.security === 'apiKey') return apiKeys.get(op.apiKeyOwners[0]!) ?? null;
+  return op.security ? (credentials[op.security] ?? null) : null;
+}
+
+async function baseRequest(op: Operation): Promise<BaseRequest> {
+  const key = `${op.method} ${op.path}`;
+  const query = op.parameters.filter((x) => x.in === 'query' && x.required).map((x) => [x.name, String(exampleOf(x.schema, x.name))] as [string, string]);
+  let body = key in EXAMPLES ? EXAMPLES[key] : op.body ? exampleOf(op.body.schema) : undefined;
+  if (op.path === '/api/v1/forms/question/') body = { token: form.token, type: 'SAVE_APPLICATION_OFFER', value: 150_000, installment_value: 4_000 };
+  if (op.body?.contentType === 'multipart/form-data') body = { category: 'BANK_STATEMENT', file: 'x' };
+  return { path: await pathValues(op), query, body, authorization: authorizationFor(op) };
+}
+
+function url(op: Operation, v: Variant): string {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => percentEncode(v.path[name] ?? ''));
+  const query = v.query.map(([k, value]) => `${percentEncode(k)}=${percentEncode(value instanceof Encoded ? value : String(value))}`).join('&');
+  return query ? `${path}?${query}` : path;
+}
+
+async function send(op: Operation, v: Variant) {
+  let req = request(ctx.app)[op.method as 'get'](url(op, v));
+  if (v.authorization) req = req.set('Authorization', v.authorization);
+  const body = v.body?.();
+  if (body) req = req.set('Content-Type', body.contentType).send(body.text);
+  return req;
+}
+
+// Writes first and deletions last, so item paths find the rows the earlier calls made.
+const ORDER = ['post', 'put', 'patch', 'get', 'delete'];
+
+describe(`fuzzing every operation of the OpenAPI document (FUZZ_SEED=${SEED})`, () => {
+  const stats = { requests: 0, failures: 0 };
+  afterAll(() => console.warn(`fuzz: ${stats.requests} requests on ${operations.length} operations, ${stats.failures} failures (FUZZ_SEED=${SEED})`));
+
+  it('walks every operation: no 5xx, no stack or SQL text', async () => {
+    expect(operations.length).toBeGreaterThan(90);
+    const failures: string[] = [];
+    const unreachable: string[] = [];
+    const sorted = [...operations].sort((a, b) => ORDER.indexOf(a.method) - ORDER.indexOf(b.method) || a.path.localeCompare(b.path));
+    for (const op of sorted) {
+      const random = seededRandom(SEED ^ hash(op.operationId));
+      const base = await baseRequest(op);
+      const statuses = new Map<number, number>();
+      for (const variant of variantsOf(op, base, random, BUDGET)) {
+        const res = await send(op, variant);
+        stats.requests++;
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const text = res.text ?? '';
+        if (res.status >= 500 || LEAK.test(op.path === '/api/v1/schema.yaml' ? '' : text)) {
+          stats.failures++;
+          failures.push(`${op.method.toUpperCase()} ${op.path} [${variant.label}] → ${res.status} ${text.slice(0, 160)}`);
+        }
+      }
+      // Valid credentials must have let something through, or the operation was never exercised.
+      if (op.security && [...statuses.keys()].every((s) => s === 401 || s === 403)) unreachable.push(`${op.method} ${op.path}`);
+    }
+    expect(unreachable, 'operations no variant got past authentication').toEqual([]);
+    expect(failures, failures.join('\n')).toEqual([]);
+  }, 600_000);
+});
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
