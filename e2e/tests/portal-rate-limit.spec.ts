@@ -13,8 +13,8 @@ test("too many new forms from one network: the portal shows the server's message
   try {
     await page.goto('/vyse-pujcky?type=CONSUMER_LOAN');
     await page.getByRole('button', { name: 'Pokračovat' }).click();
-    const message = page.getByRole('status').filter({ hasText: 'Příliš mnoho požadavků z vaší sítě.' });
-    await expect(message).toHaveText(/^Příliš mnoho požadavků z vaší sítě\. Zkuste to prosím znovu za \d+ (minutu|minuty|minut|sekund|sekundy)\.$/);
+    const message = page.getByRole('status').filter({ hasText: 'Příliš mnoho požadavků z Vaší sítě.' });
+    await expect(message).toHaveText(/^Příliš mnoho požadavků z Vaší sítě\. Zkuste to prosím znovu za \d+ (minutu|minuty|minut|sekund|sekundy)\.$/);
     await expect(page.getByText(STEP_FAILED)).toHaveCount(0);
     // Not the 2-second toast: still there to be read.
     await page.waitForTimeout(3_000);

@@ -141,6 +141,6 @@ describe('counting', () => {
 
   it('says when to try again, in Czech', () => {
     expect([1, 3, 45, 60, 61, 180, 300, 600].map(waitInCzech)).toEqual(['za 1 sekundu', 'za 3 sekundy', 'za 45 sekund', 'za 1 minutu', 'za 2 minuty', 'za 3 minuty', 'za 5 minut', 'za 10 minut']);
-    expect(tooManyRequestsMessage('network', 180)).toBe('Příliš mnoho požadavků z vaší sítě. Zkuste to prosím znovu za 3 minuty.');
+    expect(tooManyRequestsMessage('network', 180)).toBe('Příliš mnoho požadavků z Vaší sítě. Zkuste to prosím znovu za 3 minuty.');
   });
 });

@@ -18,7 +18,7 @@ export interface RateLimitRule {
 }
 
 const SCOPE_MESSAGES: Record<RateLimitRule['scope'], string> = {
-  network: 'Příliš mnoho požadavků z vaší sítě.',
+  network: 'Příliš mnoho požadavků z Vaší sítě.',
   application: 'Příliš mnoho požadavků k této žádosti.',
 };
 

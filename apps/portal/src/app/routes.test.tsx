@@ -142,7 +142,7 @@ describe('portal routes', () => {
   });
 
   it("a refused step says what the server said about too many requests, not that the step failed", async () => {
-    const detail = 'Příliš mnoho požadavků z vaší sítě. Zkuste to prosím znovu za 4 minuty.';
+    const detail = 'Příliš mnoho požadavků z Vaší sítě. Zkuste to prosím znovu za 4 minuty.';
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ detail }), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '212' } })),

@@ -46,7 +46,7 @@ describe('api client', () => {
 
     it("shows the server's message, with its wait, for as long as the wait (at most a minute), not 2 s", async () => {
       vi.useFakeTimers();
-      const message = 'Příliš mnoho požadavků z vaší sítě. Zkuste to prosím znovu za 3 minuty.';
+      const message = 'Příliš mnoho požadavků z Vaší sítě. Zkuste to prosím znovu za 3 minuty.';
       vi.stubGlobal('fetch', limited(JSON.stringify({ detail: message }), '180'));
       const error = await api.getForm('t').catch((e: unknown) => e);
       expect(error).toMatchObject({ status: 429, retryAfter: 180 });
@@ -64,13 +64,13 @@ describe('api client', () => {
       vi.useFakeTimers();
       vi.stubGlobal('fetch', limited('<html>Too Many Requests</html>', '120', 'text/html'));
       await expect(api.createForm('CONSUMER_LOAN', {}, {})).rejects.toMatchObject({ status: 429 });
-      expect(currentToasts().map((t) => t.message)).toEqual(['Příliš mnoho požadavků z vaší sítě. Zkuste to prosím znovu za 2 minuty.']);
+      expect(currentToasts().map((t) => t.message)).toEqual(['Příliš mnoho požadavků z Vaší sítě. Zkuste to prosím znovu za 2 minuty.']);
       vi.advanceTimersByTime(60_000);
       expect(currentToasts()).toEqual([]);
       // A short wait still leaves time to read it.
       vi.stubGlobal('fetch', limited(null, '3'));
       await api.getForm('t').catch(() => undefined);
-      expect(currentToasts().map((t) => t.message)).toEqual(['Příliš mnoho požadavků z vaší sítě. Zkuste to prosím znovu za 3 sekundy.']);
+      expect(currentToasts().map((t) => t.message)).toEqual(['Příliš mnoho požadavků z Vaší sítě. Zkuste to prosím znovu za 3 sekundy.']);
       vi.advanceTimersByTime(7_999);
       expect(currentToasts()).toHaveLength(1);
       vi.advanceTimersByTime(1);

@@ -18,7 +18,7 @@ import { showToast } from './toast';
 
 export const SERVER_ERROR_MESSAGE = 'Došlo k chybě na serveru. Zkuste to prosím později.';
 /** A 429 without the API's own message (a proxy's, say): the wait still comes from Retry-After. */
-export const TOO_MANY_REQUESTS_MESSAGE = 'Příliš mnoho požadavků z vaší sítě.';
+export const TOO_MANY_REQUESTS_MESSAGE = 'Příliš mnoho požadavků z Vaší sítě.';
 
 /** Error raised for any non-2xx answer of the API; `body` is the parsed JSON if there was one. */
 export class ApiError extends Error {
