@@ -198,11 +198,11 @@ function listPersons(url: URL) {
       text: `SELECT q.id, q.identification_type, q.first_name, q.last_name, q.company_name, q.birth_number, q.birth_date, q.company_id, q.email, q.phone,
                     q.is_internal, q.has_execution, q.has_insolvency, to_char(q.created_at, ${ISO}), to_char(q.updated_at, ${ISO}),
                     EXISTS (SELECT 1 FROM blacklist_entries b WHERE b.person_id = q.id),
-                    EXISTS (SELECT 1 FROM deal_participants dp WHERE dp.person_id = q.id)
+                    EXISTS (SELECT 1 FROM deal_participants dp WHERE dp.person_id = q.id), q.phone_e164
              FROM (
                SELECT p.id, p.identification_type::text AS identification_type, p.first_name, p.last_name, p.company_name, p.birth_number,
                       to_char(p.birth_date, 'YYYY-MM-DD') AS birth_date, p.company_id, p.email, p.phone, p.is_internal, p.has_execution,
-                      p.has_insolvency, p.created_at, p.updated_at
+                      p.has_insolvency, p.created_at, p.updated_at, p.phone_e164
                FROM persons p ${whereSql}
                ORDER BY p.created_at DESC, p.id DESC
                LIMIT $${values.length + 1} OFFSET $${values.length + 2}
@@ -211,7 +211,7 @@ function listPersons(url: URL) {
       values: [...values, pageSize, (page - 1) * pageSize],
     },
     (row) => {
-      const r = row as [number, IdentificationType, string | null, string | null, string | null, string | null, string | null, string | null, string | null, string | null, boolean, boolean, boolean, string, string, boolean, boolean];
+      const r = row as [number, IdentificationType, string | null, string | null, string | null, string | null, string | null, string | null, string | null, string | null, boolean, boolean, boolean, string, string, boolean, boolean, string | null];
       return {
         id: r[0],
         identification_type: r[1],
@@ -223,6 +223,7 @@ function listPersons(url: URL) {
         company_id: r[7],
         email: r[8],
         phone: r[9],
+        phone_e164: r[17],
         is_internal: r[10],
         has_execution: r[11],
         has_insolvency: r[12],

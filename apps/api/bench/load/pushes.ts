@@ -10,7 +10,7 @@ export const PUSH_PATH = '/api/v1/leads/leadsor/';
 const EXTERNAL_PREFIX = 'LS-LOAD-';
 const DAY = 86_400_000;
 
-const ascii = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const ascii = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
 // Czech mobile prefixes (libphonenumber's CZ mobile ranges).
 const MOBILE = [601, 602, 603, 604, 605, 606, 607, 608, 702, 703, 704, 705, 720, 721, 722, 723, 724, 725, 726, 727, 728, 729, 730, 731, 732, 733, 734, 735, 736, 737, 738, 739, 770, 771, 772, 773, 774, 775, 776, 777, 778, 779, 790, 791, 792, 793, 794, 795, 796, 797, 798, 799];
 const CONSUMER_PURPOSES = ['', '', 'Rekonstrukce bytu', 'Konsolidace půjček', 'Nákup auta'];

@@ -126,6 +126,7 @@ function productionEnv(databaseUrl: string, dataDir: string, admin: { email: str
     BANK_STATEMENT_ANALYSIS: 'sandbox',
     BANK_CONNECTION_PROVIDER: 'none',
     SCREENING_PROVIDER: 'sandbox',
+    EMAIL_PROVIDER: 'sandbox',
     PUBLIC_URL: `http://${HOST}`,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,

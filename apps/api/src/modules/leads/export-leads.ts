@@ -2,8 +2,7 @@ import { DealType, LeadSource, LeadState } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import { inBatches, type ExportCell, type ExportColumn } from '../../http/table-export.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
-import { leadListInclude, leadListItemOf } from './lead-views.ts';
-import { leadOrderBy, leadWhere, type LeadFilters } from './list-leads.ts';
+import { leadListSql, leadRowsByIds, type LeadFilters } from './list-leads.ts';
 
 /** The columns of the back-office leads list, in its order (docs/decisions/0016). */
 export const LEAD_EXPORT_COLUMNS: readonly ExportColumn[] = [
@@ -23,13 +22,10 @@ export const LEAD_EXPORT_COLUMNS: readonly ExportColumn[] = [
  * read (and the export audit-logged) before the first row is sent; the rows follow in batches.
  */
 export async function exportLeads(deps: Pick<Deps, 'prisma'>, actor: StaffActor, filters: LeadFilters): Promise<{ count: number; rows: AsyncIterable<ExportCell[]> }> {
-  const where = leadWhere(filters);
-  const ids = (await deps.prisma.lead.findMany({ where, select: { id: true }, orderBy: leadOrderBy(filters.ordering) })).map((l) => l.id);
+  const ids = (await deps.prisma.$queryRaw<{ id: number }[]>(leadListSql(filters).ids)).map((l) => l.id);
   await recordStaffAudit(deps.prisma, actor, { action: 'lead.export', entity: 'Lead', entityId: 'list', changes: { rows: ids.length } });
   async function* rows(): AsyncGenerator<ExportCell[]> {
-    const leads = inBatches(ids, (batch) => deps.prisma.lead.findMany({ where: { id: { in: batch } }, include: leadListInclude }));
-    for await (const row of leads) {
-      const lead = leadListItemOf(row);
+    for await (const lead of inBatches(ids, (batch) => leadRowsByIds(deps, batch))) {
       yield [
         lead.person?.name || `Žádost #${lead.id}`,
         lead.id,
@@ -38,8 +34,8 @@ export async function exportLeads(deps: Pick<Deps, 'prisma'>, actor: StaffActor,
         lead.deal_type ? DealType.labels[lead.deal_type] : null,
         lead.value,
         lead.installment_value,
-        row.createdAt,
-        row.updatedAt,
+        lead.createdAt,
+        lead.updatedAt,
       ];
     }
   }

@@ -16,15 +16,16 @@ type PushedPerson = Push['person'] & { birth_number?: string; identity_card?: st
  * The caller holds the locks of these identifiers (lockPersonIdentifiers).
  */
 async function findOrCreatePerson(tx: Tx, person: PushedPerson, phoneE164: string | null) {
-  const existing =
-    (person.birth_number ? await tx.person.findUnique({ where: { birthNumber: person.birth_number } }) : null) ??
-    (person.email || phoneE164
-      ? await tx.person.findFirst({
-          // With a birth number, never another birth number's person: only one without any.
-          where: { ...(person.birth_number ? { birthNumber: null } : {}), OR: [...(person.email ? [{ email: person.email }] : []), ...(phoneE164 ? [{ phoneE164 }] : [])] },
-          orderBy: { id: 'asc' },
-        })
-      : null);
+  // One lookup: the birth number's person sorts first (only one person can have it), else the
+  // oldest one with the e-mail or the phone; with a birth number, only one that has none.
+  const byContact = person.email || phoneE164 ? [{ ...(person.birth_number ? { birthNumber: null } : {}), OR: [...(person.email ? [{ email: person.email }] : []), ...(phoneE164 ? [{ phoneE164 }] : [])] }] : [];
+  const candidates = [...(person.birth_number ? [{ birthNumber: person.birth_number }] : []), ...byContact];
+  const existing = candidates.length
+    ? await tx.person.findFirst({
+        where: { OR: candidates },
+        orderBy: person.birth_number ? [{ birthNumber: { sort: 'asc', nulls: 'last' } }, { id: 'asc' }] : [{ id: 'asc' }],
+      })
+    : null;
   if (existing) {
     await tx.person.update({
       where: { id: existing.id },
@@ -39,7 +40,7 @@ async function findOrCreatePerson(tx: Tx, person: PushedPerson, phoneE164: strin
     });
     return existing.id;
   }
-  const created = await tx.person.create({
+  const { id } = await tx.person.create({
     data: {
       identificationType: 'BIRTH_NUMBER',
       firstName: person.first_name,
@@ -51,15 +52,16 @@ async function findOrCreatePerson(tx: Tx, person: PushedPerson, phoneE164: strin
       birthDate: person.birth_number ? (parseBirthNumber(person.birth_number)?.birthDate ?? null) : null,
       identityCard: person.identity_card,
       companyId: person.company_id,
-      contacts: {
-        create: [
-          ...(person.email ? [{ type: 'EMAIL' as const, value: person.email, isPrimary: true }] : []),
-          ...(phoneE164 ? [{ type: 'PHONE' as const, value: phoneE164, isPrimary: true }] : []),
-        ],
-      },
     },
+    select: { id: true },
   });
-  return created.id;
+  // Contacts apart from the person: a nested create costs Prisma a third statement (a re-read).
+  const contacts = [
+    ...(person.email ? [{ personId: id, type: 'EMAIL' as const, value: person.email, isPrimary: true }] : []),
+    ...(phoneE164 ? [{ personId: id, type: 'PHONE' as const, value: phoneE164, isPrimary: true }] : []),
+  ];
+  if (contacts.length) await tx.personContact.createMany({ data: contacts });
+  return id;
 }
 
 const view = (lead: { id: number; externalId: string | null; source: string; state: string; personId: number | null }, created: boolean) => ({
@@ -79,15 +81,14 @@ const view = (lead: { id: number; externalId: string | null; source: string; sta
  */
 export async function pushPartnerLead(deps: Pick<Deps, 'prisma'>, partner: Partner, push: Push, meta: { keyPrefix: string; requestId: string }) {
   const byExternalId = { source_externalId: { source: partner, externalId: push.external_id } };
-  const known = await deps.prisma.lead.findUnique({ where: byExternalId });
-  if (known) return view(known, false);
   const person: PushedPerson = push.person;
   const phoneE164 = person.phone ? normalisePhone(person.phone) : null;
   try {
     const { lead, created } = await deps.prisma.$transaction(
       async (tx) => {
         await lockPersonIdentifiers(tx, { birthNumber: person.birth_number, email: person.email, phoneE164 });
-        // A push of the same external id may have finished while this one waited for the locks.
+        // A repeated push (a partner's retry), also one that finished while this one waited for
+        // the locks, answers the lead that exists.
         const raced = await tx.lead.findUnique({ where: byExternalId });
         if (raced) return { lead: raced, created: false };
         const personId = await findOrCreatePerson(tx, person, phoneE164);

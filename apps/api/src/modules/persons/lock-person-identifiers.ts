@@ -27,5 +27,7 @@ export async function lockPersonIdentifiers(tx: Prisma.TransactionClient, identi
     identifiers.phoneE164 ? `phone:${identifiers.phoneE164}` : null,
   ].filter((k) => k !== null);
   const ids = [...new Set(keys.map(lockId))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const id of ids) await tx.$executeRaw`SELECT pg_advisory_xact_lock(${id})`;
+  if (!ids.length) return;
+  // One round trip: the ids come out of the subquery in ascending order and are locked in it.
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(id) FROM (SELECT unnest(${ids.map(String)}::bigint[]) AS id ORDER BY 1) ordered`;
 }
