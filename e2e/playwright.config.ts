@@ -45,6 +45,8 @@ export default defineConfig({
     url: 'http://127.0.0.1:3100/api/v1/healthcheck/ready/',
     timeout: 180_000,
     reuseExistingServer: false,
+    // Stopped as an operator would (SIGTERM: drain, then PostgreSQL), not SIGKILLed.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: {

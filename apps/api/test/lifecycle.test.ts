@@ -137,4 +137,31 @@ describe('the running product under faults', () => {
     expect(fs.existsSync(path.join(interactive.dataDir, 'postgres', 'postmaster.pid')), 'PostgreSQL stopped with the product').toBe(false);
     expect(await storedAfterExit(interactive, traffic.acknowledged)).toEqual([]);
   }, 120_000);
+
+  it('leaves no PostgreSQL behind when the API itself is killed (SIGKILL, out of memory), and starts again on the same data', async () => {
+    const killed = await startProduct();
+    dirs.push(killed.dataDir);
+    const created = await createApplication(killed.baseUrl);
+    expect(created.status).toBe(201);
+    const pid = postmasterPid(path.join(killed.dataDir, 'postgres'));
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    // Its guardian sees the API's pipe close and stops PostgreSQL.
+    const deadline = Date.now() + 20_000;
+    while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(isAlive(pid), 'PostgreSQL of a killed API still runs').toBe(false);
+    const again = await startProduct({ dataDir: killed.dataDir });
+    expect(await missingTokens(`postgresql://postgres:postgres@127.0.0.1:${port(again)}/${EMBEDDED_DATABASE}`, [created.token!])).toEqual([]);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 120_000);
 });
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -42,6 +42,18 @@ const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 const MAX_RESTART_DELAY_MS = 10_000;
 
+// $1… is the postgres command line. fd 3 keeps the pipe from the API: a background job's own
+// stdin would be /dev/null. When the pipe closes, PostgreSQL gets SIGINT (fast shutdown).
+const GUARDIAN = 'exec 3<&0; "$@" & pg=$!; (read line <&3; kill -INT $pg 2>/dev/null) & watcher=$!; wait $pg; code=$?; kill $watcher 2>/dev/null; exit $code';
+
+function killGroup(proc: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (proc.pid) process.kill(-proc.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
 const urlFor = (port: number) => (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
 /** Asks the OS for a free TCP port on the loopback interface. */
@@ -208,11 +220,20 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
   const launch = () =>
     new Promise<ChildProcess>((resolve, reject) => {
-      // detached: its own process group, so a terminal's Ctrl-C does not stop it under the API.
-      const proc = spawn(postgres, ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'], { ...(ids ?? {}), env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      // PostgreSQL runs under a small sh guardian, in a process group of its own (a terminal's
+      // Ctrl-C reaches only the API, which stops PostgreSQL last). The guardian holds the read
+      // end of a pipe from this process: when it closes — stop(), or this process dying in any
+      // way, SIGKILL included — it stops PostgreSQL (fast shutdown), so none is ever left behind.
+      // It exits with PostgreSQL, which is how the supervisor learns of a crash.
+      const proc = spawn('/bin/sh', ['-c', GUARDIAN, 'postgres-guardian', postgres, '-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'], {
+        ...(ids ?? {}),
+        env,
+        detached: true,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       let log = '';
       const timer = setTimeout(() => {
-        proc.kill('SIGKILL');
+        killGroup(proc, 'SIGKILL');
         reject(new Error(`PostgreSQL did not start within ${START_TIMEOUT_MS / 1000} s: ${log.trim().slice(-500)}`));
       }, START_TIMEOUT_MS);
       const onData = (chunk: Buffer) => {
@@ -226,6 +247,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       };
       proc.stdout?.on('data', onData);
       proc.stderr?.on('data', onData);
+      // The pipe is only held, never written; a closed end is no error of ours.
+      proc.stdin?.on('error', () => undefined);
       proc.once('error', (error) => {
         clearTimeout(timer);
         reject(error);
@@ -261,7 +284,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       launch().then(
         (proc) => {
           if (stopping) {
-            proc.kill('SIGINT');
+            proc.stdin?.end();
             return;
           }
           watch(proc);
@@ -283,34 +306,22 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     );
   }
 
-  // If this process ends without stop() (a crash), do not leave PostgreSQL running.
-  const onProcessExit = () => {
-    if (child?.pid) {
-      try {
-        process.kill(child.pid, 'SIGINT');
-      } catch {
-        // already gone
-      }
-    }
-  };
-  process.on('exit', onProcessExit);
-
   return {
     url: urlFor(port),
-    pid: () => child?.pid ?? null,
+    pid: () => livePostmaster(dataDir)?.pid ?? null,
     async stop() {
       stopping = true;
-      process.off('exit', onProcessExit);
       if (restartTimer) clearTimeout(restartTimer);
       if (stableTimer) clearTimeout(stableTimer);
       const proc = child;
       if (proc?.pid && proc.exitCode === null && proc.signalCode === null) {
         const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-        // Fast shutdown: clients (there should be none left) are disconnected, data is checkpointed.
-        proc.kill('SIGINT');
+        // Closing the pipe makes the guardian ask for a fast shutdown: clients (there should be
+        // none left) are disconnected, the data is checkpointed.
+        proc.stdin?.end();
         const timedOut = await Promise.race([exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), STOP_TIMEOUT_MS).unref())]);
         if (timedOut) {
-          proc.kill('SIGKILL');
+          killGroup(proc, 'SIGKILL');
           await exited;
         }
       }
