@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTime, formatMoney, pluralize } from '../../shared/format';
 import { splitList } from '../../shared/query';
 import type { Column } from '../../shared/ui/DataTable';
-import { DownloadButton } from '../../shared/ui/DownloadButton';
+import { ExportButtons } from '../../shared/ui/ExportButtons';
 import { CheckboxGroup, enumOptions, SelectField, TextField } from '../../shared/ui/Field';
 import { FilterBar, ResultsAnnouncement } from '../../shared/ui/FilterBar';
 import { PageHeader } from '../../shared/ui/Layout';
@@ -69,16 +69,7 @@ export function LeadsListPage() {
     <>
       <PageHeader
         title="Žádosti"
-        actions={
-          <>
-            <DownloadButton path={leadPaths.export('csv', filters)} fallbackName="zadosti.csv" className="button button--secondary">
-              Exportovat CSV
-            </DownloadButton>
-            <DownloadButton path={leadPaths.export('xlsx', filters)} fallbackName="zadosti.xlsx" className="button button--secondary">
-              Exportovat XLSX
-            </DownloadButton>
-          </>
-        }
+        actions={<ExportButtons path={(format) => leadPaths.export(format, filters)} fileName="zadosti" />}
       />
       {/* Keyed by the URL so back/forward (and "Zrušit filtry") refill the form. */}
       <LeadFilters key={search} initial={values} onApply={(filters) => update(filters)} />

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { EMPTY_VALUE, formatDateTime, formatPhone, pluralize } from '../../shared/format';
 import { EmailAddress } from '../../shared/ui/EmailAddress';
 import type { Column } from '../../shared/ui/DataTable';
-import { DownloadButton } from '../../shared/ui/DownloadButton';
+import { ExportButtons } from '../../shared/ui/ExportButtons';
 import { enumOptions, SelectField, TextField, YesNoAnyField, yesNoAnyOptions } from '../../shared/ui/Field';
 import { ActiveFilters, FilterBar, ResultsAnnouncement } from '../../shared/ui/FilterBar';
 import { PageHeader } from '../../shared/ui/Layout';
@@ -101,16 +101,7 @@ export function PersonsListPage() {
     <>
       <PageHeader
         title="Osoby"
-        actions={
-          <>
-            <DownloadButton path={personPaths.export('csv', filters)} fallbackName="osoby.csv" className="button button--secondary">
-              Exportovat CSV
-            </DownloadButton>
-            <DownloadButton path={personPaths.export('xlsx', filters)} fallbackName="osoby.xlsx" className="button button--secondary">
-              Exportovat XLSX
-            </DownloadButton>
-          </>
-        }
+        actions={<ExportButtons path={(format) => personPaths.export(format, filters)} fileName="osoby" />}
       />
       <PersonFilters key={search} initial={values} onApply={update} />
       <ActiveFilters chips={chips} onRemove={(key) => update({ [key]: null })} />
