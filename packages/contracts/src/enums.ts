@@ -426,28 +426,28 @@ export const ClaimType = defineEnum(
   [
     'PRINCIPAL',
     'INTEREST',
-    'DEFAULT_INTEREST',
+    'PENALTY_INTEREST',
     'CONTRACTUAL_PENALTY',
     'FEE',
     'RENT',
     'SERVICE_ADVANCE',
     'DEPOSIT',
     'PURCHASE_PRICE',
-    'RECOVERY_COSTS',
+    'COST_OF_RECOVERY',
     'INSURANCE',
     'OTHER',
   ],
   {
     PRINCIPAL: 'Jistina',
     INTEREST: 'Úrok',
-    DEFAULT_INTEREST: 'Úrok z prodlení',
+    PENALTY_INTEREST: 'Úrok z prodlení',
     CONTRACTUAL_PENALTY: 'Smluvní pokuta',
     FEE: 'Poplatek',
     RENT: 'Nájemné',
     SERVICE_ADVANCE: 'Záloha na služby',
     DEPOSIT: 'Kauce',
     PURCHASE_PRICE: 'Kupní cena',
-    RECOVERY_COSTS: 'Náklady vymáhání',
+    COST_OF_RECOVERY: 'Náklady vymáhání',
     INSURANCE: 'Pojištění',
     OTHER: 'Ostatní',
   },
@@ -455,11 +455,26 @@ export const ClaimType = defineEnum(
 export type ClaimType = EnumValue<typeof ClaimType>;
 
 export const ClaimsGroupKind = defineEnum(['REGULAR', 'LEASE', 'LEASEBACK'], {
-  REGULAR: 'Splátkový kalendář',
-  LEASE: 'Nájem',
-  LEASEBACK: 'Zpětný nájem',
+  REGULAR: 'Splátka',
+  LEASE: 'Nájemné za období',
+  LEASEBACK: 'Zpětný nájem a odkup',
 });
 export type ClaimsGroupKind = EnumValue<typeof ClaimsGroupKind>;
+
+/** A deal model's version: being prepared, in force, or replaced by a later one. */
+export const DealModelState = defineEnum(['DRAFT', 'ACTIVE', 'SUPERSEDED'], {
+  DRAFT: 'Návrh',
+  ACTIVE: 'Platná',
+  SUPERSEDED: 'Nahrazená',
+});
+export type DealModelState = EnumValue<typeof DealModelState>;
+
+export const InstallmentType = defineEnum(['ANNUITY', 'LINEAR', 'BULLET'], {
+  ANNUITY: 'Anuitní',
+  LINEAR: 'Lineární',
+  BULLET: 'Jednorázové splacení jistiny',
+});
+export type InstallmentType = EnumValue<typeof InstallmentType>;
 
 /** What the debtor must deliver; an undelivered one past due is the breach UNDELIVERED_<type>. */
 export const ObligationType = defineEnum(
@@ -884,6 +899,8 @@ export const prismaEnums = {
   CallOutcome,
   ClaimType,
   ClaimsGroupKind,
+  DealModelState,
+  InstallmentType,
   ObligationType,
   EnforceableTitleType,
   NoticeType,

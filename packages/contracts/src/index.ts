@@ -15,3 +15,4 @@ export * from './isir.ts';
 export * from './leads.ts';
 export * from './persons.ts';
 export * from './format.ts';
+export * from './money.ts';

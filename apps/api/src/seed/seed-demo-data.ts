@@ -131,7 +131,6 @@ export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): 
             ...(lead.dealType === 'INVESTMENT_LOAN' ? [{ personId: companies[i % companies.length]!.id, role: 'BORROWER' as const }] : []),
           ],
         },
-        claims: { create: schedule.map((c) => ({ ...c, type: 'PRINCIPAL' as const })) },
       },
     });
     if (state === 'CLOSED') {

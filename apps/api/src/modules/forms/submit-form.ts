@@ -103,7 +103,7 @@ async function saveCollateral(
   if (collateral.have_realty === 'no' || !collateral.realty_address || !collateral.realty_type) {
     if (lead.realtyId) {
       await tx.lead.update({ where: { id: lead.id }, data: { realtyId: null } });
-      await tx.realty.deleteMany({ where: { id: lead.realtyId, collateralOfLeads: { none: {} }, rights: { none: {} }, groups: { none: {} }, purchasedProperties: { none: {} } } });
+      await tx.realty.deleteMany({ where: { id: lead.realtyId, collateralOfLeads: { none: {} }, rights: { none: {} }, groups: { none: {} } } });
     }
     return;
   }

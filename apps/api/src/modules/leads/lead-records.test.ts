@@ -135,7 +135,9 @@ describe('IDM evaluations', () => {
     const lead = await fx.directLead({ value: 300_000, installmentValue: 6_500 });
     await created(`/leads/${lead.id}/incomes-expenses/`, { kind: 'INCOME', category: 'PENSION', amount: 30_000 });
     const deal = await ctx.deps.prisma.deal.create({ data: { type: 'CONSUMER_LOAN', value: 240_000, leadId: lead.id } });
-    const model = await ctx.deps.prisma.dealModel.create({ data: { dealId: deal.id, principal: 240_000, installmentValue: 4_800, termMonths: 60 } });
+    const model = await ctx.deps.prisma.dealModel.create({
+      data: { dealId: deal.id, version: 1, principal: 240_000, installmentValue: 4_800, termMonths: 60, disbursementDate: new Date('2026-05-01'), firstDueDate: new Date('2026-06-15'), dueDay: 15, allocationProfile: 'CL_PE_ALLOCATION_PROFILE_V2' },
+    });
     const res = await call('post', `/leads/${lead.id}/idm-evaluations/`, { deal_model: model.id });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ deal_model: model.id, result: { requested_value: 240_000, new_installment: 4_800, dsti: 0.16 } });
