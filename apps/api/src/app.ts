@@ -24,6 +24,11 @@ import { personRoutes } from './modules/persons/router.ts';
 import { isirRoutes } from './modules/isir/router.ts';
 import { screeningRoutes } from './modules/screenings/router.ts';
 import { webhookRoutes } from './modules/webhooks/router.ts';
+import { dealRoutes } from './modules/deals/router.ts';
+import { claimsRoutes } from './modules/claims/router.ts';
+import { closeOfBusinessRoutes } from './modules/close-of-business/router.ts';
+import { purposeRoutes } from './modules/purposes/router.ts';
+import { realtyGroupRoutes } from './modules/realty-groups/router.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -33,7 +38,7 @@ export const JSON_BODY_LIMIT = '1mb';
  */
 export function allRoutes(config?: Pick<Config, 'BANK_CONNECTION_PROVIDER'>): RouteDef[] {
   const bankRoutes = config && config.BANK_CONNECTION_PROVIDER !== 'sandbox' ? bankConnectionRoutes.filter((r) => !r.path.startsWith('/api/v1/bank-sandbox/')) : bankConnectionRoutes;
-  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...staffLeadRoutes, ...webhookRoutes, ...addressRoutes, ...documentRoutes, ...bankRoutes, ...personRoutes, ...screeningRoutes, ...isirRoutes];
+  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...staffLeadRoutes, ...webhookRoutes, ...addressRoutes, ...documentRoutes, ...bankRoutes, ...personRoutes, ...screeningRoutes, ...isirRoutes, ...dealRoutes, ...claimsRoutes, ...closeOfBusinessRoutes, ...purposeRoutes, ...realtyGroupRoutes];
   const all: RouteDef[] = [...routes, ...docsRoutes(() => all)];
   return all;
 }

@@ -16,3 +16,4 @@ export * from './leads.ts';
 export * from './persons.ts';
 export * from './format.ts';
 export * from './money.ts';
+export * from './deals/index.ts';
