@@ -21,7 +21,11 @@ export const paymentOrderMessages = {
   noAccount: (purposeId: number) => `Účel č. ${purposeId} nemá číslo účtu příjemce.`,
   foreignAccount: (purposeId: number) => `Účel č. ${purposeId} má zahraniční účet; platební příkaz obsahuje jen tuzemské platby v Kč.`,
   noRecipientName: (purposeId: number) => `Účel č. ${purposeId} nemá jméno příjemce (formát pain.001 ho vyžaduje).`,
+  tooLarge: 'Součet čerpání přesahuje, co jeden platební příkaz pojme (999 999 999 999,99 Kč); rozdělte je do více příkazů.',
 };
+
+// The batch total is a Decimal(14, 2), and the ABO group sum 14 digits of haléře.
+const MAX_TOTAL_HELLERS = 99_999_999_999_999n;
 
 // Money goes out only under a contract: not for an application still being prepared or closed.
 const NOT_PAYABLE: readonly DealState[] = ['NEW_APPLICATION', 'CONTRACT_COMPLETION', 'CLOSED_APPLICATION'];
@@ -59,14 +63,14 @@ export async function exportPaymentOrders(
   drawingIds: number[],
   options: { format: PaymentOrderFormat; executionDate?: string },
 ): Promise<PaymentOrderFile> {
-  const lender = lenderOf(deps.config);
   const now = deps.now();
   const executionDate = options.executionDate ?? pragueDay(now);
-  if (executionDate < pragueDay(now)) throw badRequest({ execution_date: [paymentOrderMessages.pastDate] });
   const file = FILES[options.format];
 
   return deps.prisma.$transaction(async (tx) => {
     const deal = await requireDeal(tx, dealId);
+    const lender = lenderOf(deps.config);
+    if (executionDate < pragueDay(now)) throw badRequest({ execution_date: [paymentOrderMessages.pastDate] });
     const ids = [...drawingIds].sort((a, b) => a - b);
     await tx.$queryRaw`SELECT id FROM purpose_drawings WHERE id = ANY(${ids}::int[]) ORDER BY id FOR UPDATE`;
     const drawings = await tx.purposeDrawing.findMany({ where: { id: { in: ids }, purpose: { dealId } }, include: { purpose: true }, orderBy: { id: 'asc' } });
@@ -107,7 +111,9 @@ export async function exportPaymentOrders(
     // Several purposes may share one fault: say each once.
     if (problems.length) throw conflict(`${paymentOrderMessages.refused} ${[...new Set(problems)].join(' ')}`, { problems: [...new Set(problems)] });
 
-    const total = moneyOfHellers(items.reduce((sum, item) => sum + hellers(item.amount), 0n));
+    const totalHellers = items.reduce((sum, item) => sum + hellers(item.amount), 0n);
+    if (totalHellers > MAX_TOTAL_HELLERS) throw conflict(paymentOrderMessages.tooLarge);
+    const total = moneyOfHellers(totalHellers);
     const batch = await tx.paymentOrderBatch.create({
       data: {
         dealId,

@@ -236,6 +236,17 @@ describe('refusals', () => {
     expect(await ctx.deps.prisma.paymentOrderBatch.count({ where: { dealId: d.id } })).toBe(1);
   });
 
+  it('refuses a batch whose total a payment order cannot hold (409)', async () => {
+    const d = await createDeal(ctx.deps.prisma);
+    const [a] = await purposeWithDrawings(d.id, { type: 'DEAL_REFINANCING', amount: '600000000000', bank_account: '19/0300' }, ['600000000000']);
+    const [b] = await purposeWithDrawings(d.id, { type: 'DEAL_REFINANCING', amount: '400000000000', bank_account: '19/0300' }, ['400000000000']);
+    // 600 000 000 000 + 400 000 000 000 = 10^12 Kč, one haléř over 999 999 999 999,99 Kč.
+    const res = await exportOrder(d.id, [a, b]);
+    expect(res.status).toBe(409);
+    expect(JSON.parse(String(res.body)).detail).toBe('Součet čerpání přesahuje, co jeden platební příkaz pojme (999 999 999 999,99 Kč); rozdělte je do více příkazů.');
+    expect((await exportOrder(d.id, [a])).status).toBe(200);
+  });
+
   it('orders a drawing once: a second export of it is refused (409)', async () => {
     const d = await createDeal(ctx.deps.prisma);
     const [a, b] = await purposeWithDrawings(d.id, { type: 'COMMISSION', amount: '100', bank_account: '19/0300', recipient_name: 'Makléř s.r.o.' }, ['40', '60']);
