@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { paymentOrderBatch } from '@lending/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
@@ -107,6 +108,7 @@ describe('ABO (KPC) file', () => {
     // Listed and downloadable again, byte for byte.
     const list = await ctx.http().get(`/api/v1/deals/${d.id}/purposes/payments/`).set(auth(staff));
     expect(list.body).toMatchObject({ count: 1, results: [{ id: batchId, format: 'abo', execution_date: '2026-12-02', drawing_ids: [d1, d3], item_count: 2, total_amount: '249999.99' }] });
+    expect(paymentOrderBatch.parse(list.body.results[0])).toEqual(list.body.results[0]);
     const again = await ctx.http().get(`/api/v1/deals/${d.id}/purposes/payments/${batchId}/`).set(auth(staff)).buffer(true).parse(binary);
     expect(again.status).toBe(200);
     expect((again.body as Buffer).equals(bytes)).toBe(true);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purposeMessages } from '@lending/contracts';
+import { purpose, purposeDrawing, purposeMessages } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import type { Deal } from '../../generated/prisma/client.ts';
 import { auth, createDeal } from './deal-fixtures.ts';
@@ -60,6 +60,7 @@ describe('purposes', () => {
       message: 'Výplata úvěru',
       drawings: [],
     });
+    expect(purpose.parse(res.body)).toEqual(res.body);
     expect(await audit('deal.purpose.create', res.body.id)).toBeTruthy();
   });
 
@@ -142,6 +143,7 @@ describe('purpose drawings', () => {
     const first = await send('post', `${deal.id}/purposes/${id}/drawings/`, { amount: '700.10', drawn_at: '2026-12-01', note: 'První část' });
     expect(first.status, first.text).toBe(201);
     expect(first.body).toMatchObject({ purpose_id: id, deal_id: deal.id, amount: '700.10', drawn_at: '2026-12-01', note: 'První část', payment_id: null, payment_order: null });
+    expect(purposeDrawing.parse(first.body)).toEqual(first.body);
     expect(await audit('deal.purpose.drawing.create', first.body.id)).toBeTruthy();
     const tooMuch = await send('post', `${deal.id}/purposes/${id}/drawings/`, { amount: '299.91' });
     expect(tooMuch.status).toBe(400);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realtyEstimation, realtyGroup, realtyGroupEvaluation } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import type { Deal, Realty } from '../../generated/prisma/client.ts';
 import { auth, createClaim, createDeal, createDealModel, payClaim } from '../purposes/deal-fixtures.ts';
@@ -59,6 +60,7 @@ describe('realty groups', () => {
         { id: ofParticipant.id, type: 'FLAT', whole_address: 'Hlavní 5, 602 00 Brno', lv_number: null, cadastral_area_name: null },
       ],
     });
+    expect(realtyGroup.parse(res.body)).toEqual(res.body);
     expect(await audit('deal.realty_group.create', res.body.id)).toBeTruthy();
   });
 
@@ -123,6 +125,7 @@ describe('realty groups', () => {
       ['3100000.00', '2026-01-15'],
     ]);
     expect((await get(`${deal.id}/realty-groups/${id}/`)).body.latest_estimation).toMatchObject({ id: sameDayLater, value: '2900000.50', estimator: 'Znalec Ing. Novák' });
+    expect(realtyEstimation.parse(list.body.results[0])).toEqual(list.body.results[0]);
     const bad = await send('post', `${deal.id}/realty-groups/${id}/estimations/`, { value: '0', estimated_at: '1.5.2026' });
     expect(bad.body).toEqual({ value: ['Částka musí být větší než nula.'], estimated_at: ['Zadejte datum ve tvaru RRRR-MM-DD.'] });
   });
@@ -182,6 +185,7 @@ describe('evaluate_notification: loan-to-value against the outstanding principal
     await estimate(d.id, id, '500000', '2026-09-01');
     const third = await evaluate(d.id, id);
     expect(third.body).toMatchObject({ ltv: '110.00', must_notify: true, estimate: '500000.00', previous_estimate: '650000.00' });
+    expect(realtyGroupEvaluation.parse(third.body)).toEqual(third.body);
     expect(third.body.reason).toBe(
       'LTV 110,00 % překračuje hranici 80 % (nesplacená jistina 550\u00a0000\u00a0Kč, odhad 500\u00a0000\u00a0Kč). ' +
         'Odhad klesl o 23,08 % proti předchozímu (z 650\u00a0000\u00a0Kč na 500\u00a0000\u00a0Kč), tedy o více než 20 %.',
