@@ -35,6 +35,15 @@ describe('config', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.cz:587' }, '/srv')).toThrow(/MAIL_FROM: required with SMTP_URL/);
     expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.cz', MAIL_FROM: 'info@example.cz' }, '/srv')).toThrow(/SMTP_URL: expected smtp/);
   });
+  it('takes the lender account of payment orders as one checked triple: development has a demo one, production none', () => {
+    expect(loadConfig({}, '/srv')).toMatchObject({ LENDER_ACCOUNT: '2001234561/0100', LENDER_IBAN: 'CZ4101000000002001234561', LENDER_BIC: 'KOMBCZPP' });
+    expect(loadConfig(PRODUCTION_CHOICES, '/srv').LENDER_ACCOUNT).toBeUndefined();
+    const own = { LENDER_ACCOUNT: '19-2000145399/0800', LENDER_IBAN: 'cz65 0800 0000 1920 0014 5399', LENDER_BIC: 'GIBACZPX' };
+    expect(loadConfig({ ...PRODUCTION_CHOICES, ...own }, '/srv')).toMatchObject({ ...own, LENDER_IBAN: 'CZ6508000000192000145399' });
+    expect(() => loadConfig({ ...PRODUCTION_CHOICES, LENDER_ACCOUNT: '19-2000145399/0800' }, '/srv')).toThrow(/set all three or none/);
+    expect(() => loadConfig({ ...own, LENDER_ACCOUNT: '2001234561/0100' }, '/srv')).toThrow(/LENDER_IBAN: is not the IBAN of LENDER_ACCOUNT 2001234561\/0100 \(CZ4101000000002001234561\)/);
+    expect(() => loadConfig({ ...own, LENDER_ACCOUNT: '2001234562/0100', LENDER_BIC: 'kb' }, '/srv')).toThrow(/LENDER_ACCOUNT: expected a Czech account[\s\S]*LENDER_BIC: expected a BIC/);
+  });
   it('works out of the box in development: demo data, the demo administrator, every sandbox', () => {
     const c = loadConfig({}, '/srv');
     expect(c).toMatchObject({ SEED_DEMO_DATA: true, ADMIN_PASSWORD: DEMO_PASSWORD, COMPANY_REGISTER: 'sandbox', ADDRESS_PROVIDER: 'bundled', BANK_CONNECTION_PROVIDER: 'sandbox', SCREENING_PROVIDER: 'sandbox', BANK_STATEMENT_ANALYSIS: 'sandbox' });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { czechIban, parseCzechAccount, parseIban } from '@lending/contracts';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -18,6 +19,10 @@ const DEVELOPMENT_DEFAULTS: Record<string, string> = {
   BANK_STATEMENT_ANALYSIS: 'sandbox',
   BANK_CONNECTION_PROVIDER: 'sandbox',
   SCREENING_PROVIDER: 'sandbox',
+  // A made-up account at Komerční banka that passes the checks (payment orders in development).
+  LENDER_ACCOUNT: '2001234561/0100',
+  LENDER_IBAN: 'CZ4101000000002001234561',
+  LENDER_BIC: 'KOMBCZPP',
 };
 /** Outside services a production deployment must choose (a sandbox only by saying so). */
 const PRODUCTION_CHOICES = ['COMPANY_REGISTER', 'ADDRESS_PROVIDER', 'BANK_STATEMENT_ANALYSIS', 'BANK_CONNECTION_PROVIDER', 'SCREENING_PROVIDER', 'EMAIL_PROVIDER'] as const;
@@ -69,6 +74,20 @@ const configSchema = z.object({
   SCREENING_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   // Name of the lender printed in the header of screening reports.
   LENDER_NAME: z.string().min(1).default('Půjčka online s.r.o.'),
+  // The lender's own account that payment orders of purpose drawings debit (ADR 0027): the
+  // Czech number (ABO), its IBAN and the bank's BIC (pain.001). Unset: no payment orders.
+  LENDER_ACCOUNT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => { const parsed = parseCzechAccount(v); return parsed !== null && 'account' in parsed; }, 'expected a Czech account number prefix-number/bank code with valid check digits, e.g. 2001234561/0100')
+      .optional(),
+  ),
+  LENDER_IBAN: z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/\s/g, '').toUpperCase() || undefined : v),
+    z.string().refine((v) => v.startsWith('CZ') && 'iban' in parseIban(v), 'expected a valid Czech IBAN, e.g. CZ4101000000002001234561').optional(),
+  ),
+  LENDER_BIC: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/, 'expected a BIC of 8 or 11 characters, e.g. KOMBCZPP').optional()),
   // Background jobs (graphile-worker on our PostgreSQL, docs/decisions/0013-job-queue.md):
   // 'false' runs an API replica without a worker (and without the recurring jobs).
   JOB_WORKER: z
@@ -127,12 +146,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = defau
   if (parsed.success && Boolean(parsed.data.ADMIN_EMAIL) !== Boolean(parsed.data.ADMIN_PASSWORD)) {
     problems.push('  ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither');
   }
+  if (parsed.success) problems.push(...lenderAccountProblems(parsed.data));
   if (!parsed.success || problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     ...parsed.data,
     DATA_DIR: path.resolve(rootDir, parsed.data.DATA_DIR),
     ROOT_DIR: rootDir,
   };
+}
+
+/** The three describe one account: all or none, and the IBAN is the Czech number's own. */
+function lenderAccountProblems(c: { LENDER_ACCOUNT?: string; LENDER_IBAN?: string; LENDER_BIC?: string }): string[] {
+  const given = [c.LENDER_ACCOUNT, c.LENDER_IBAN, c.LENDER_BIC].filter(Boolean).length;
+  if (given !== 0 && given !== 3) return ['  LENDER_ACCOUNT, LENDER_IBAN, LENDER_BIC: set all three or none'];
+  if (given === 3) {
+    const parsed = parseCzechAccount(c.LENDER_ACCOUNT!);
+    if (parsed && 'account' in parsed && czechIban(parsed.account) !== c.LENDER_IBAN) {
+      return [`  LENDER_IBAN: is not the IBAN of LENDER_ACCOUNT ${c.LENDER_ACCOUNT} (${czechIban(parsed.account)})`];
+    }
+  }
+  return [];
 }
 
 export function defaultRootDir(): string {

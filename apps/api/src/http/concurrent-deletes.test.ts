@@ -12,6 +12,7 @@ let temp: ReturnType<typeof configWithTempDataDir>;
 let bearer: string;
 let leadId: number;
 let personId: number;
+let dealId: number;
 beforeAll(async () => {
   temp = configWithTempDataDir();
   ctx = await createTestContext({ config: temp.config });
@@ -19,6 +20,7 @@ beforeAll(async () => {
   const person = await ctx.deps.prisma.person.create({ data: { identificationType: 'BIRTH_NUMBER', firstName: 'Dana', lastName: 'Mazalová' } });
   personId = person.id;
   leadId = (await ctx.deps.prisma.lead.create({ data: { source: 'BACKOFFICE', personId } })).id;
+  dealId = (await ctx.deps.prisma.deal.create({ data: { type: 'CONSUMER_LOAN', value: '100000.00' } })).id;
 });
 afterAll(async () => {
   await ctx.close();
@@ -51,6 +53,21 @@ const cases: Record<string, { create: () => Promise<string>; edit?: { method: 'p
   },
   '/api/v1/persons/:personId/labels/:id/': {
     create: async () => `/api/v1/persons/${personId}/labels/${await staffPost(`/api/v1/persons/${personId}/labels/`, { name: `Štítek ${++serial}` })}/`,
+  },
+  '/api/v1/deals/:dealId/purposes/:id/': {
+    create: async () => `/api/v1/deals/${dealId}/purposes/${await staffPost(`/api/v1/deals/${dealId}/purposes/`, { type: 'COMMISSION', amount: '1000.00' })}/`,
+    edit: { method: 'patch', body: { note: 'Upraveno' } },
+  },
+  '/api/v1/deals/purpose/purpose-drawing/:id/': {
+    create: async () => {
+      const purposeId = await staffPost(`/api/v1/deals/${dealId}/purposes/`, { type: 'COMMISSION', amount: '1000.00' });
+      return `/api/v1/deals/purpose/purpose-drawing/${await staffPost(`/api/v1/deals/${dealId}/purposes/${purposeId}/drawings/`, { amount: '100.00' })}/`;
+    },
+    edit: { method: 'patch', body: { amount: '200.00' } },
+  },
+  '/api/v1/deals/:dealId/realty-groups/:id/': {
+    create: async () => `/api/v1/deals/${dealId}/realty-groups/${await staffPost(`/api/v1/deals/${dealId}/realty-groups/`, { name: `Skupina ${++serial}` })}/`,
+    edit: { method: 'put', body: { name: 'Přejmenovaná', mortgage: true } },
   },
   '/api/v1/forms/:token/documents/:id/': {
     create: async () => {

@@ -48,6 +48,12 @@ const EXAMPLES: Record<string, unknown> = {
   'post /api/v1/webhooks/pipedrive/person/added/': { current: { id: 2, phone: [{ value: '+420777123456' }] }, meta: { v: 1 } },
   'post /api/v1/webhooks/pipedrive/person/merged/': { current: { id: 3 }, previous: { id: 2 } },
   'post /api/v1/webhooks/pipedrive/person/deleted/': { previous: { id: 3 } },
+  'post /api/v1/deals/{dealId}/purposes/': { type: 'COMMISSION', amount: '1000.00', bank_account: '19-2000145399/0800', recipient_name: 'Makléř s.r.o.', message: 'Provize' },
+  'put /api/v1/deals/{dealId}/purposes/{id}/': { type: 'COMMISSION', amount: '900.00', bank_account: 'CZ65 0800 0000 1920 0014 5399' },
+  'post /api/v1/deals/{dealId}/purposes/{id}/drawings/': { amount: '10.00', drawn_at: '2026-12-01' },
+  'post /api/v1/deals/{dealId}/realty-groups/': { name: 'Zajištění', mortgage: true },
+  'put /api/v1/deals/{dealId}/realty-groups/{id}/': { name: 'Zajištění 2', mortgage: false },
+  'post /api/v1/deals/{dealId}/realty-groups/{id}/estimations/': { value: '2500000.00', estimated_at: '2026-01-15', estimator: 'Znalec' },
 };
 
 beforeAll(async () => {
@@ -139,6 +145,17 @@ async function pathValues(op: Operation): Promise<Record<string, string>> {
     const lead = await p.lead.findFirstOrThrow({ where: { personId: { not: null } }, orderBy: { id: 'asc' } });
     const item = sub ? await finders[sub]?.() : null;
     values = item ? { personId: item.personId, id: item.id } : { personId: lead.personId!, id: lead.personId! };
+  } else if (/^\/api\/v1\/deals\/(\{dealId\}\/(purposes|realty-groups)\/|purpose\/purpose-drawing\/)/.test(path)) {
+    // The latest purpose, drawing, payment order or realty group the earlier calls made, with its deal.
+    const deal = (await p.deal.findFirst({ orderBy: { id: 'asc' } }))?.id ?? 1;
+    const item = path.includes('/realty-groups/')
+      ? await p.realtyGroup.findFirst({ where: { dealId: { not: null } }, orderBy: { id: 'desc' } })
+      : path.includes('/purposes/payments/')
+        ? await p.paymentOrderBatch.findFirst({ orderBy: { id: 'desc' } })
+        : path.includes('/purpose-drawing/')
+          ? await p.purposeDrawing.findFirst({ orderBy: { id: 'desc' } })
+          : await p.purpose.findFirst({ orderBy: { id: 'desc' } });
+    values = { dealId: item && 'dealId' in item && item.dealId ? item.dealId : deal, id: item?.id ?? 1 };
   }
   return Object.fromEntries(names.map((n) => [n, String(values[n] ?? 1)]));
 }

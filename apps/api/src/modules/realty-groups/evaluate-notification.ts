@@ -1,0 +1,49 @@
+import type { RealtyGroupEvaluation } from '@lending/contracts';
+import type { Deps } from '../../deps.ts';
+import { conflict } from '../../http/errors.ts';
+import { recordStaffAudit } from '../audit/record-staff-audit.ts';
+import { evaluateLoanToValue } from './loan-to-value.ts';
+import { outstandingPrincipal } from './outstanding-principal.ts';
+import { latestFirst, lockGroup, requireDeal, toEvaluation, type Actor } from './realty-group-view.ts';
+
+export const evaluateMessages = {
+  noEstimation: 'Skupina nemá žádný odhad hodnoty; LTV nelze spočítat.',
+};
+
+/**
+ * POST /deals/{dealId}/realty-groups/{id}/evaluate_notification/: the group's loan-to-value from
+ * its latest estimation against the deal's outstanding principal, whether the debtor must be
+ * notified (ADR 0028), recorded with who asked. Sending the letter belongs to collections.
+ */
+export async function evaluateNotification(deps: Pick<Deps, 'prisma' | 'now'>, actor: Actor, dealId: number, groupId: number): Promise<RealtyGroupEvaluation> {
+  return deps.prisma.$transaction(async (tx) => {
+    const deal = await requireDeal(tx, dealId);
+    await lockGroup(tx, dealId, groupId);
+    const [latest, previous] = await tx.realtyEstimation.findMany({ where: { realtyGroupId: groupId }, orderBy: latestFirst, take: 2 });
+    if (!latest) throw conflict(evaluateMessages.noEstimation);
+    const outstanding = await outstandingPrincipal(tx, deal);
+    const result = evaluateLoanToValue({ outstanding: outstanding.amount, estimate: latest.value, previousEstimate: previous?.value ?? null });
+    const evaluation = await tx.realtyGroupEvaluation.create({
+      data: {
+        realtyGroupId: groupId,
+        estimationId: latest.id,
+        evaluatedAt: deps.now(),
+        estimate: latest.value,
+        previousEstimate: previous?.value ?? null,
+        outstandingPrincipal: outstanding.amount,
+        principalSource: outstanding.source,
+        ltv: result.ltv,
+        mustNotify: result.mustNotify,
+        reason: result.reasons.join(' '),
+        evaluatedById: actor.staffId,
+      },
+    });
+    await recordStaffAudit(tx, actor, {
+      action: 'deal.realty_group.evaluate',
+      entity: 'RealtyGroupEvaluation',
+      entityId: evaluation.id,
+      changes: { deal_id: dealId, realty_group_id: groupId, ltv: result.ltv.toFixed(2), must_notify: result.mustNotify },
+    });
+    return toEvaluation(evaluation);
+  });
+}
