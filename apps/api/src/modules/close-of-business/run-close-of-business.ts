@@ -1,4 +1,4 @@
-import { closeOfBusinessMessages, type CloseOfBusinessRun, type CloseOfBusinessStats, type CloseOfBusinessTrigger } from '@lending/contracts';
+import { closeOfBusinessMessages, isoDayInput, type CloseOfBusinessRun, type CloseOfBusinessStats, type CloseOfBusinessTrigger } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../http/errors.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
@@ -63,6 +63,8 @@ export async function closeBusinessDate(
 
 /** Refuses a business date that has not ended yet, or lies beyond what staff may redo. */
 export function checkBusinessDate(day: string, now: Date): void {
+  const parsed = isoDayInput.safeParse(day);
+  if (!parsed.success) throw badRequest({ business_date: parsed.error.issues.map((issue) => issue.message) });
   const today = businessDateOf(now);
   if (day > today) throw badRequest({ business_date: [closeOfBusinessMessages.future] });
   if (day < addDays(today, -MAX_DAYS_BACK)) throw badRequest({ business_date: [closeOfBusinessMessages.tooOld] });
