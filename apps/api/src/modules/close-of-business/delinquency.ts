@@ -2,9 +2,9 @@ import { DpdBucket, type CloseOfBusinessStats } from '@lending/contracts';
 import { Prisma } from '../../generated/prisma/client.ts';
 
 // The set-based heart of the close of business (docs/decisions/0026): penalty interest, days past
-// due and breaches of every serviced deal as of one business date, in a handful of statements
-// over temporary tables, whatever the number of deals. The same statements, limited to one deal,
-// are what a payment's allocation calls (recomputeDelinquency).
+// due and breaches of every serviced deal as of one business date, in two statements whatever the
+// number of deals. The same statements, limited to one deal, are what a payment's allocation
+// calls (recomputeDelinquency).
 
 type Tx = Pick<Prisma.TransactionClient, '$executeRaw' | '$queryRaw'>;
 
@@ -34,7 +34,7 @@ export type DelinquencyStats = Omit<CloseOfBusinessStats, 'trigger' | 'runs' | '
 /** One key for the close of business: held exclusively by a close, shared by deal recomputes. */
 const LOCK = Prisma.sql`hashtextextended('lending:close-of-business', 0)`;
 
-/** Waits for a running close of business; taken exclusively by a close, shared by one-deal recomputes. */
+/** The close's lock, exclusive for the rest of the transaction: one close at a time, and no deal recompute meanwhile. */
 export async function lockForCloseOfBusiness(tx: Tx): Promise<void> {
   await tx.$queryRaw`SELECT pg_advisory_xact_lock(${LOCK})::text`;
 }
