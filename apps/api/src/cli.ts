@@ -2,12 +2,17 @@
 // in DATA_DIR (the running product's, or started just for the command).
 import path from 'node:path';
 import readline from 'node:readline';
-import { ApiKeyOwner, StaffRole } from '@lending/contracts';
+import { ApiKeyOwner, StaffRole, type CloseOfBusinessRun } from '@lending/contracts';
 import { loadConfig } from './config.ts';
 import { EMBEDDED_DATABASE, ensureDatabase, runningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrateDeploy } from './db/migrate.ts';
 import { connectDatabase } from './db/prisma.ts';
+import { createLogger } from './logger.ts';
 import { createApiKey } from './modules/api-keys/create-api-key.ts';
+import { addRepoRate } from './modules/close-of-business/add-repo-rate.ts';
+import { dateToCloseAt } from './modules/close-of-business/business-dates.ts';
+import { runCloseOfBusiness } from './modules/close-of-business/run-close-of-business.ts';
+import { HttpError } from './http/errors.ts';
 import { revokeApiKey } from './modules/api-keys/revoke-api-key.ts';
 import { createStaffUser } from './modules/users/create-staff-user.ts';
 
@@ -16,7 +21,11 @@ const USAGE = `Usage:
                                               password from CLI_USER_PASSWORD or asked for
   pnpm cli create-api-key <owner> [name]      owner: ${ApiKeyOwner.values.join(', ')}
                                               prints only the key on stdout
-  pnpm cli revoke-api-key <prefix>`;
+  pnpm cli revoke-api-key <prefix>
+  pnpm cli close-of-business [YYYY-MM-DD]     closes the business date (default: yesterday in Prague) and
+                                              any missed before it; an earlier date is closed again
+  pnpm cli add-repo-rate <YYYY-MM-DD> <rate> [source]
+                                              a ČNB two-week repo rate (per cent p.a.) valid from the day`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -50,6 +59,17 @@ async function readPassword(env: NodeJS.ProcessEnv): Promise<string> {
   const second = await askHidden('Heslo znovu: ');
   if (first !== second) fail('The passwords differ.');
   return first;
+}
+
+/** The runs of a close of business as a plain-text table, one business date a line. */
+function closeOfBusinessTable(runs: CloseOfBusinessRun[]): string {
+  const header = ['business date', 'deals', 'overdue', '1-30', '31-60', '61-90', '91+', 'penalty new', 'penalty upd.', 'accrued CZK', 'breaches +', 'breaches -', 'ms'];
+  const rows = runs.map((r) => {
+    const s = r.stats!;
+    return [r.business_date, s.serviced_deals, s.overdue_deals, s.dpd_buckets['1-30'], s.dpd_buckets['31-60'], s.dpd_buckets['61-90'], s.dpd_buckets['91+'], s.penalty_claims_created, s.penalty_claims_updated, s.penalty_interest_accrued, s.breaches_started, s.breaches_ended, s.duration_ms].map(String);
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  return [header, ...rows].map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n') + '\n';
 }
 
 async function main(argv: string[]) {
@@ -102,6 +122,27 @@ async function main(argv: string[]) {
         if (!prefix) fail(USAGE);
         if (!(await revokeApiKey(db, { prefix }))) fail(`No active key with prefix ${prefix}.`);
         process.stderr.write(`Revoked key ${prefix}.\n`);
+        break;
+      }
+      case 'close-of-business': {
+        const deps = { prisma: db.prisma, now: () => new Date(), logger: createLogger('silent') };
+        const [businessDate = dateToCloseAt(deps.now())] = args;
+        let runs;
+        try {
+          runs = await runCloseOfBusiness(deps, { businessDate, trigger: 'CLI' });
+        } catch (error) {
+          if (error instanceof HttpError && error.status === 400) fail(Object.values(error.body).flat().join(' '));
+          throw error;
+        }
+        process.stdout.write(closeOfBusinessTable(runs));
+        break;
+      }
+      case 'add-repo-rate': {
+        const [validFrom, rate, ...source] = args;
+        if (!validFrom || !rate) fail(USAGE);
+        const result = await addRepoRate({ prisma: db.prisma }, { validFrom, rate, source: source.join(' ') });
+        if (!result.ok) fail(result.error);
+        process.stderr.write(`Repo rate ${result.rate} % valid from ${result.validFrom} recorded (${result.source}).\n`);
         break;
       }
       default:

@@ -7,6 +7,8 @@ import { sendEmailJob } from './definitions/notifications/send-email.ts';
 import { handleSendEmail } from './definitions/notifications/send-email.handler.ts';
 import { runScreeningJob } from './definitions/screenings/run-screening.ts';
 import { handleRunScreening } from './definitions/screenings/run-screening.handler.ts';
+import { closeOfBusinessJob, closeOfBusinessSchedule } from './definitions/servicing/close-of-business.ts';
+import { handleCloseOfBusiness } from './definitions/servicing/close-of-business.handler.ts';
 import type { JobDefinition, JobHandler } from './queue.ts';
 
 // Every job the worker runs: a definition (definitions/<area>/<name>.ts) with its handler
@@ -37,6 +39,7 @@ const jobs: Registered[] = [
   register(runScreeningJob, handleRunScreening),
   register(sendEmailJob, handleSendEmail),
   register(sweepExpiredRecordsJob, handleSweepExpiredRecords),
+  register(closeOfBusinessJob, handleCloseOfBusiness),
 ];
 
 export function taskListFor(deps: Deps, settings: { timeoutMs: number }): TaskList {
@@ -56,6 +59,12 @@ export function recurringJobs(): ParsedCronItem[] {
       identifier: sweepExpiredRecordsJob.name,
       match: sweepExpiredRecordsSchedule.match,
       options: { backfillPeriod: sweepExpiredRecordsSchedule.backfillPeriodMs, maxAttempts: sweepExpiredRecordsJob.attempts },
+    },
+    {
+      task: closeOfBusinessJob.name,
+      identifier: closeOfBusinessJob.name,
+      match: closeOfBusinessSchedule.match,
+      options: { backfillPeriod: closeOfBusinessSchedule.backfillPeriodMs, maxAttempts: closeOfBusinessJob.attempts, jobKey: closeOfBusinessJob.name },
     },
   ]);
 }
