@@ -32,7 +32,7 @@ const fails = (sql: string, params: unknown[] = []) => db.query(sql, params).the
 
 describe(`migration ${TARGET}`, () => {
   it('keeps the old rows: timestamps read as UTC, deal-model variants become versions, claims keep their amounts and get their paid sums', async () => {
-    const person = await one<{ id: number }>(`INSERT INTO persons (identification_type, first_name, last_name, updated_at) VALUES ('BIRTH_NUMBER', 'Jana', 'Nováková', now()) RETURNING id`);
+    await one(`INSERT INTO persons (identification_type, first_name, last_name, updated_at) VALUES ('BIRTH_NUMBER', 'Jana', 'Nováková', now()) RETURNING id`);
     const deal = await one<{ id: number }>(
       `INSERT INTO deals (type, state, value, allocation_profile, signed_at, created_at, updated_at)
        VALUES ('CONSUMER_LOAN', 'ACTIVE', 100000, 'CL_PE_ALLOCATION_PROFILE_V2', '2026-03-01 09:30:00', '2026-03-01 09:30:00', now()) RETURNING id`,
