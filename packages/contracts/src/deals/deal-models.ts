@@ -14,7 +14,7 @@ export const dealModelMessages = {
   rate: 'Zadejte úrokovou sazbu v procentech ročně (0 až 100, nejvýše čtyři desetinná místa).',
   principalTooLarge: 'Částka může být nejvýše 10 000 000 000 Kč.',
   notDraft: 'Změnit nebo smazat lze jen návrh modelu; platnou verzi nahradí nová verze s datem platnosti.',
-  dealClosed: 'Uzavřený obchod nelze měnit.',
+  modelFrozen: 'Model lze přidat nebo měnit jen u obchodu před aktivací, u aktivního obchodu jako restrukturalizaci.',
   validFromOnlyRestructuring: 'Datum platnosti se zadává jen u nové verze modelu aktivního obchodu (restrukturalizace).',
   validFromRequired: 'U aktivního obchodu je nová verze modelu restrukturalizací: zadejte, od kterého dne platí.',
   validFromAfterFirstDue: 'Datum platnosti nesmí být po první splátce nové verze.',
@@ -288,6 +288,7 @@ export const leadConversionMessages = {
   notAccepted: 'Obchod lze založit jen z žádosti, jejíž nabídku žadatel přijal.',
   noPerson: 'Žádost nemá žadatele; doplňte ho před založením obchodu.',
   noOffer: 'Žádost nemá přijatou nabídku.',
+  noValue: 'Přijatá nabídka ani žádost neuvádí výši úvěru.',
 };
 
 export const leadConversionResponse = z.object({

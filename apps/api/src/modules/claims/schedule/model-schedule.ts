@@ -12,7 +12,8 @@ export type ScheduleKind = 'REGULAR' | 'LEASE' | 'LEASEBACK';
 
 /** The lease terms as stored in `deal_models.parameters` (canonical decimal strings). */
 export interface LeaseParameters {
-  monthly_rent: string;
+  /** Null only in a request that left it out (a field error, never stored). */
+  monthly_rent: string | null;
   services_advance: string;
   deposit: string;
   buyback_price: string | null;
@@ -124,7 +125,7 @@ function leaseRows(terms: ModelTerms, kind: 'LEASE' | 'LEASEBACK'): ModelRow[] {
  * buy-back price; the services advance and the returnable deposit are no cost of the credit).
  * A lease is no credit and has none.
  */
-export function computeModelSchedule(terms: ModelTerms, kind: ScheduleKind): ModelSchedule {
+export function computeModelSchedule(terms: ModelTerms, kind: ScheduleKind, options: { rpsn?: boolean } = {}): ModelSchedule {
   let errors = kindErrors(terms, kind);
   let rows: ModelRow[] = [];
   try {
@@ -138,7 +139,9 @@ export function computeModelSchedule(terms: ModelTerms, kind: ScheduleKind): Mod
   const drawn = new Decimal(terms.principal).minus(terms.upfrontFee);
   const drawdowns: CashFlow[] = [{ date: terms.disbursementDate, amount: drawn }];
   let rpsn: Decimal | null = null;
-  if (kind === 'REGULAR') {
+  if (options.rpsn === false) {
+    // The caller reads the stored RPSN: solving it is the costly part.
+  } else if (kind === 'REGULAR') {
     rpsn = computeRpsn(drawdowns, rows.map((r) => ({ date: r.dueDate, amount: r.installment })));
   } else if (kind === 'LEASEBACK') {
     const payments = rows.map((r) => ({ date: r.dueDate, amount: r.rent.plus(r.fees).plus(r.purchasePrice) })).filter((p) => p.amount.gt(0));
@@ -148,6 +151,6 @@ export function computeModelSchedule(terms: ModelTerms, kind: ScheduleKind): Mod
   const installmentValue =
     kind === 'REGULAR'
       ? levelInstallment(terms)
-      : new Decimal(p!.monthly_rent).plus(p!.services_advance).plus(terms.monthlyFee);
+      : new Decimal(p!.monthly_rent!).plus(p!.services_advance).plus(terms.monthlyFee);
   return { kind, rows, installmentValue, rpsn };
 }
