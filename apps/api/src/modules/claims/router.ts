@@ -24,6 +24,7 @@ import {
   leadConversionResponse,
   MAX_RECORD_ID,
   restructuringResponse,
+  StaffRole,
   z,
   type ClaimsGroupKind,
 } from '@lending/contracts';
@@ -55,11 +56,14 @@ import { actorOf } from './deal-records.ts';
 
 // Deal models, the deal's state machine and activation, claims groups, claims and lead → deal
 // (docs/decisions/0024, 0025). Staff default access: every role reads, every role but VIEWER
-// writes; turning a lead into a deal is a lead write (ADMIN and UNDERWRITER, as 0008).
+// writes (validate, which changes nothing, every role); turning a lead into a deal is a lead write
+// (ADMIN and UNDERWRITER, as 0008).
 
 const tags = ['deals'];
 const read = access.staff();
 const write = access.staff();
+/** validate is a POST that changes nothing: VIEWER may ask it too. */
+const everyRole = access.staff(StaffRole.values);
 
 /** A path id: a positive 32-bit integer written plainly; anything else is a 404. */
 const pathId = z
@@ -184,7 +188,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/:id/validate/',
-    access: read,
+    access: everyRole,
     summary: 'Every problem that stops the next forward transition (or the `state` given), at once, in Czech; changes nothing',
     tags,
     params: dealParams,
