@@ -60,9 +60,11 @@ export interface ClaimAsOf {
 }
 
 /**
- * The deal's claims as they stood at the end of `asOf` (Prague): created by then and not yet
- * cancelled then, paid by the allocations of payments dated on or before it; due on or before
- * `asOf` unless `includeNotDue`. Ordered by due date: what a claims statement as of a day lists.
+ * The deal's claims as of the end of `asOf` (Prague): not cancelled by then (a restructuring or
+ * a cancellation after the day leaves the claim in), due on or before `asOf` unless
+ * `includeNotDue`, paid by the allocations of payments dated on or before it. A claim generated
+ * later for an earlier due date (a back-dated activation) is in: the contract owed it then.
+ * Ordered by due date: what a claims statement as of a day lists.
  */
 export async function dealClaimsAsOf(db: Db, dealId: number, asOf: string, options: { includeNotDue?: boolean } = {}): Promise<ClaimAsOf[]> {
   const day = dbDate(asOf);
@@ -74,7 +76,7 @@ export async function dealClaimsAsOf(db: Db, dealId: number, asOf: string, optio
            COALESCE((SELECT sum(a.amount) FROM payment_allocations a JOIN payments p ON p.id = a.payment_id
                      WHERE a.claim_id = c.id AND p.date <= ${day}::date), 0)::text AS paid
     FROM claims c, day_end
-    WHERE c.deal_id = ${dealId} AND c.created_at < day_end.at AND (c.cancelled_at IS NULL OR c.cancelled_at >= day_end.at)
+    WHERE c.deal_id = ${dealId} AND (c.cancelled_at IS NULL OR c.cancelled_at >= day_end.at)
       ${options.includeNotDue ? Prisma.empty : Prisma.sql`AND c.due_date <= ${day}::date`}
     ORDER BY c.due_date, c.id`;
   return rows.map((r) => {
