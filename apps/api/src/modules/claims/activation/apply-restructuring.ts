@@ -5,7 +5,7 @@ import { conflict } from '../../../http/errors.ts';
 import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
 import { cancelGroups, creditorOf, generateGroups, unpaidGroupsFrom } from '../generation/claims-generation.ts';
 import { dealModelViewOf, findModel, kindOf, scheduleOrBadRequest, termsOf } from '../deal-models/model-record.ts';
-import { czechDay } from '../deal-models/model-terms.ts';
+import { czechDay, modelsOpen } from '../deal-models/model-terms.ts';
 import { dayOrNull, lockDeal, TX_OPTIONS } from '../deal-records.ts';
 import { dbDate } from '../../documents/dates.ts';
 
@@ -23,7 +23,9 @@ export async function applyRestructuring(deps: Pick<Deps, 'prisma' | 'now'>, ids
     const draft = await findModel(tx, ids.dealId, ids.id);
     if (draft.state !== 'DRAFT') throw conflict(dealModelMessages.notDraft);
     const validFrom = dayOrNull(draft.validFrom);
-    if (deal.state !== 'ACTIVE' || !validFrom) throw conflict(deal.state === 'ACTIVE' ? dealModelMessages.activateOnlyRestructuring : dealModelMessages.notForActivation);
+    if (!modelsOpen(deal)) throw conflict(dealModelMessages.modelFrozen);
+    if (deal.state !== 'ACTIVE') throw conflict(dealModelMessages.notForActivation);
+    if (!validFrom) throw conflict(dealModelMessages.activateOnlyRestructuring);
     const active = await tx.dealModel.findFirst({ where: { dealId: deal.id, state: 'ACTIVE' } });
     if (!active) throw conflict(dealModelMessages.activateOnlyRestructuring);
 

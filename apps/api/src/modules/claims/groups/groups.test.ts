@@ -232,5 +232,13 @@ describe('restructuring: a new version from a date', () => {
     const deal = await f.deal({ type: 'OTHER_DEAL' });
     const draft = (await api().post(`/api/v1/deals/${deal.id}/deal-model/`, annuityModel)).body;
     expect((await api().post(`/api/v1/deals/${deal.id}/deal-model/${draft.id}/activate/`)).body).toEqual({ detail: 'Model se stane platným aktivací obchodu (změna stavu na Aktivní).' });
+    // Activation takes a newer draft: the older one stays a draft without valid_from, no restructuring.
+    await f.activate(admin, deal.id, annuityModel);
+    expect((await p().dealModel.findUniqueOrThrow({ where: { id: draft.id } })).state).toBe('DRAFT');
+    expect((await api().post(`/api/v1/deals/${deal.id}/deal-model/${draft.id}/activate/`)).body).toEqual({ detail: 'Samostatně lze aktivovat jen restrukturalizaci (návrh s datem platnosti) aktivního obchodu.' });
+    await ctx.deps.prisma.deal.update({ where: { id: deal.id }, data: { state: 'FILED_FOR_INSOLVENCY' } });
+    expect((await api().post(`/api/v1/deals/${deal.id}/deal-model/${draft.id}/activate/`)).body).toEqual({
+      detail: 'Model lze přidat nebo měnit jen u obchodu před aktivací, u aktivního obchodu jako restrukturalizaci.',
+    });
   });
 });
