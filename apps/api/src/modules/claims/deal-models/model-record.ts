@@ -24,10 +24,10 @@ export function termsOf(model: DealModel): ModelTerms {
 
 export const kindOf = (type: DealType): ScheduleKind => scheduleKindOfDealType(type);
 
-/** The schedule and RPSN of terms, or 400 with every field that stops them. */
+/** The schedule of stored terms (claims are made from it; its RPSN was stored with them), or 400 with every field that stops them. */
 export function scheduleOrBadRequest(terms: ModelTerms, kind: ScheduleKind) {
   try {
-    return computeModelSchedule(terms, kind);
+    return computeModelSchedule(terms, kind, { rpsn: false });
   } catch (error) {
     if (error instanceof InvalidScheduleTerms) throw badRequest(error.fields);
     throw error;
