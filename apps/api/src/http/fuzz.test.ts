@@ -24,6 +24,7 @@ let form: { token: string; documentId: number; clientId: string };
 
 const partnerPerson = { first_name: 'Jana', last_name: 'Nováková', email: 'jana.partner@example.cz', phone: '+420 777 555 111', birth_number: makeBirthNumber(new Date(Date.UTC(1979, 2, 3)), 'F', 321) };
 const partnerLead = { external_id: 'P-1', person: partnerPerson, consent: { given: true, at: '2026-01-15T10:00:00Z' }, loan: { type: 'CONSUMER_LOAN', value: 150_000, installment_value: 4_000 } };
+const dealModelBody = { principal: '100000.00', annual_interest_rate: '12', term_months: 12, disbursement_date: '2030-01-15', first_due_date: '2030-02-15' };
 const personBody = { identification_type: 'BIRTH_NUMBER', first_name: 'Petr', last_name: 'Svoboda', birth_number: makeBirthNumber(new Date(Date.UTC(1970, 6, 9)), 'M', 77), email: 'petr@example.cz' };
 
 /** Known-good bodies where a schema alone cannot say what passes (checksums, per-step data). */
@@ -54,6 +55,13 @@ const EXAMPLES: Record<string, unknown> = {
   'post /api/v1/deals/{dealId}/realty-groups/': { name: 'Zajištění', mortgage: true },
   'put /api/v1/deals/{dealId}/realty-groups/{id}/': { name: 'Zajištění 2', mortgage: false },
   'post /api/v1/deals/{dealId}/realty-groups/{id}/estimations/': { value: '2500000.00', estimated_at: '2026-01-15', estimator: 'Znalec' },
+  'post /api/v1/deals/{dealId}/deal-model/': dealModelBody,
+  'put /api/v1/deals/{dealId}/deal-model/{id}/': dealModelBody,
+  'patch /api/v1/deals/{dealId}/deal-model/{id}/': { term_months: 24 },
+  'post /api/v1/deals/{dealId}/claims/': { type: 'FEE', due_date: '2030-01-15', amount: '150.00' },
+  'put /api/v1/deals/{dealId}/claims/{id}/': { due_date: '2030-01-20', amount: '120.00' },
+  'put /api/v1/deals/{dealId}/claims-group/{id}/': { due_date: '2030-03-01', note: 'Posunuto' },
+  'post /api/v1/deals/{id}/state/': { state: 'CONTRACT_COMPLETION' },
 };
 
 beforeAll(async () => {
@@ -84,6 +92,13 @@ beforeAll(async () => {
   const lead = await ctx.deps.prisma.lead.findFirstOrThrow({ where: { personId: { not: null }, applicationForms: { some: {} } }, orderBy: { id: 'asc' } });
   const person = lead.personId!;
   const staff = (path: string, body: object) => ctx.http().post(path).set('Authorization', credentials.jwt!).send(body);
+  // An active loan with its claims, and an application with a draft model, for the claims module's item paths.
+  const borrower = await ctx.deps.prisma.person.create({ data: { firstName: 'Karel', lastName: 'Fuzz' } });
+  const loan = await ctx.deps.prisma.deal.create({ data: { type: 'OTHER_DEAL', state: 'CONTRACT_SIGN', value: '100000.00', participants: { create: { personId: borrower.id, role: 'BORROWER' } } } });
+  expect((await staff(`/api/v1/deals/${loan.id}/deal-model/`, dealModelBody)).status).toBe(201);
+  expect((await staff(`/api/v1/deals/${loan.id}/state/`, { state: 'ACTIVE' })).status).toBe(200);
+  const application = await ctx.deps.prisma.deal.create({ data: { type: 'CONSUMER_LOAN', value: '100000.00', participants: { create: { personId: borrower.id, role: 'BORROWER' } } } });
+  expect((await staff(`/api/v1/deals/${application.id}/deal-model/`, dealModelBody)).status).toBe(201);
   for (const [path, body] of [
     [`/api/v1/leads/${lead.id}/call-data/`, { outcome: 'REACHED', note: 'Volal jsem' }],
     [`/api/v1/leads/${lead.id}/debt/`, { type: 'BANK_LOAN', creditor: 'Banka a.s.', remaining_amount: '10000.00' }],
@@ -132,6 +147,16 @@ async function pathValues(op: Operation): Promise<Record<string, string>> {
       const f = doc?.form ?? (await p.applicationForm.findFirstOrThrow({ where: { leadId: { not: null } } }));
       values = { leadId: f.leadId!, id: f.id, documentId: doc?.id ?? 1 };
     }
+  } else if (/^\/api\/v1\/deals\/\{dealId\}\/(deal-model|claims|claims-group|claims-group-lease|claims-group-leaseback)\//.test(path)) {
+    // The claims module's sub-resources: a row of the deal that has one.
+    const sub = path.split('/')[5]!;
+    const kind = ({ 'claims-group': 'REGULAR', 'claims-group-lease': 'LEASE', 'claims-group-leaseback': 'LEASEBACK' } as const)[sub as 'claims-group'];
+    const item = kind
+      ? await p.claimsGroup.findFirst({ where: { kind }, orderBy: { id: 'desc' } })
+      : sub === 'claims'
+        ? await p.claim.findFirst({ orderBy: { id: 'desc' } })
+        : await p.dealModel.findFirst({ orderBy: [{ state: 'asc' }, { id: 'desc' }] });
+    values = item ? { dealId: item.dealId, id: item.id } : { dealId: (await p.deal.findFirstOrThrow({ orderBy: { id: 'desc' } })).id };
   } else if (path.startsWith('/api/v1/persons/')) {
     const sub = path.split('/')[5];
     const finders: Record<string, () => Promise<{ personId: number; id: number } | null>> = {

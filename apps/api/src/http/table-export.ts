@@ -15,7 +15,8 @@ export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const exportFormatQuery = z.enum(EXPORT_FORMATS, 'Zvolte formát csv nebo xlsx.');
 
-export type ColumnKind = 'text' | 'integer' | 'money' | 'datetime';
+/** `money` takes a number or a decimal string ("1234.50"); `date` a calendar day `YYYY-MM-DD`. */
+export type ColumnKind = 'text' | 'integer' | 'money' | 'date' | 'datetime';
 export interface ExportColumn {
   header: string;
   kind: ColumnKind;
@@ -64,8 +65,10 @@ function csvCell(value: ExportCell, kind: ColumnKind): string {
   let text: string;
   if (value instanceof Date) text = csvDateTime(value);
   else if (kind === 'money' && typeof value === 'number') text = value.toFixed(2).replace('.', ',');
+  else if (kind === 'money' && typeof value === 'string') text = value.replace('.', ',');
+  else if (kind === 'date' && typeof value === 'string') text = `${value.slice(8, 10)}.${value.slice(5, 7)}.${value.slice(0, 4)}`;
   else text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && kind !== 'money' && kind !== 'date' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -78,8 +81,18 @@ const numberFormats: Record<ColumnKind, string | undefined> = {
   text: undefined,
   integer: '0',
   money: '#,##0.00 "Kč"',
+  date: 'd.m.yyyy',
   datetime: 'd.m.yyyy h:mm',
 };
+
+function xlsxCell(cell: ExportCell, kind: ColumnKind): ExportCell {
+  if (cell instanceof Date) return xlsxDateTime(cell);
+  if (typeof cell !== 'string') return cell;
+  // A spreadsheet cell holds a binary number; the exact amount was the string until here.
+  if (kind === 'money') return Number(cell);
+  if (kind === 'date') return new Date(`${cell}T00:00:00Z`);
+  return cell;
+}
 
 async function writeXlsx(out: PassThrough, sheetName: string, columns: readonly ExportColumn[], rows: AsyncIterable<ExportCell[]>): Promise<void> {
   // The streaming writer commits each row to the zip stream as it goes (exceljs' WorkbookWriter).
@@ -89,7 +102,7 @@ async function writeXlsx(out: PassThrough, sheetName: string, columns: readonly 
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for await (const row of rows) {
-    sheet.addRow(row.map((cell) => (cell instanceof Date ? xlsxDateTime(cell) : cell))).commit();
+    sheet.addRow(row.map((cell, i) => xlsxCell(cell, columns[i]!.kind))).commit();
   }
   sheet.commit();
   await workbook.commit();

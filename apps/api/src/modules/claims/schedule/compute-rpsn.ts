@@ -57,12 +57,15 @@ export function computeRpsn(drawdowns: CashFlow[], payments: CashFlow[]): Decima
     ...drawdowns.map((d) => ({ interval: intervalBetween(first, d.date), amount: new D(d.amount).neg() })),
     ...payments.map((p) => ({ interval: intervalBetween(first, p.date), amount: new D(p.amount) })),
   ].map((flow) => ({ ...flow, years: yearsOf(flow.interval) }));
+  const maxMonths = Math.max(...flows.map((f) => f.interval.months));
   // f(X) = Σ payments·v^s − Σ drawdowns·v^t with v = 1/(1+X), strictly decreasing in X, and its
   // derivative. v^t = (v^(1/12))^months · v^(days/year): one exp for the months, one per distinct
-  // day count, integer powers for the rest (a 30-year schedule would otherwise take seconds).
+  // day count, and a table of the month powers (a 50-year schedule would otherwise take seconds).
   const evaluate = (x: Decimal) => {
     const lnV = x.plus(1).ln().neg();
     const monthly = lnV.div(12).exp();
+    const monthPowers = [new D(1)];
+    for (let k = 1; k <= maxMonths; k++) monthPowers.push(monthPowers[k - 1]!.mul(monthly));
     const dayFactors = new Map<string, Decimal>();
     let value = new D(0);
     let slope = new D(0);
@@ -73,7 +76,7 @@ export function computeRpsn(drawdowns: CashFlow[], payments: CashFlow[]): Decima
         dayFactor = interval.days ? lnV.mul(interval.days).div(interval.yearLength).exp() : new D(1);
         dayFactors.set(key, dayFactor);
       }
-      const discounted = amount.mul(monthly.pow(interval.months)).mul(dayFactor);
+      const discounted = amount.mul(monthPowers[interval.months]!).mul(dayFactor);
       value = value.plus(discounted);
       slope = slope.minus(discounted.mul(years));
     }

@@ -93,6 +93,22 @@ function firstPeriodInterest(terms: ScheduleTerms, principal: Decimal, monthlyRa
   return round(principal.mul(new D(terms.annualInterestRate).div(100)).mul(days).div(365));
 }
 
+/**
+ * The level installment staff quote: an annuity's payment, a linear schedule's installment for a
+ * whole first month, a bullet's monthly interest; fees included.
+ */
+export function levelInstallment(terms: ScheduleTerms): Decimal {
+  const principal = new D(terms.principal);
+  const monthlyRate = new D(terms.annualInterestRate).div(100).div(12);
+  const fees = round(new D(terms.monthlyFee ?? 0));
+  const n = terms.termMonths;
+  if (terms.installmentType === 'ANNUITY') {
+    return (monthlyRate.isZero() ? round(principal.div(n)) : round(principal.mul(monthlyRate).div(new D(1).minus(monthlyRate.plus(1).pow(-n))))).plus(fees);
+  }
+  const interest = round(principal.mul(monthlyRate));
+  return (terms.installmentType === 'LINEAR' ? round(principal.div(n)).plus(interest) : interest).plus(fees);
+}
+
 /** The schedule of a deal model: one row per monthly installment. */
 export function computeSchedule(terms: ScheduleTerms): ScheduleRow[] {
   validate(terms);

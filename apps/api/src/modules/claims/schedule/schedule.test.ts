@@ -1,6 +1,9 @@
+import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { computeRpsn, yearsBetween } from './compute-rpsn.ts';
 import { computeSchedule, dueDateOf, InvalidScheduleTerms, type ScheduleRow, type ScheduleTerms } from './compute-schedule.ts';
+import { computeLeaseSchedule, type LeaseTerms } from './lease-schedule.ts';
+import { computeModelSchedule, type ModelTerms } from './model-schedule.ts';
 
 // Known answers worked out from the formulas (by hand, or with Python's decimal module where a
 // table is long), never from this code's output. Amounts are compared as exact decimal strings.
@@ -170,5 +173,136 @@ describe('RPSN (act 257/2016 Sb., annex 5)', () => {
 
   it('has no answer when nothing is repaid', () => {
     expect(computeRpsn([{ date: '2026-01-01', amount: '1000' }], [])).toBeNull();
+  });
+});
+
+describe('lease schedule', () => {
+  const lease: LeaseTerms = {
+    leaseStart: '2026-03-01',
+    termMonths: 12,
+    firstDueDate: '2026-03-15',
+    dueDay: 15,
+    monthlyRent: '15000.00',
+    servicesAdvance: '2500.00',
+    deposit: '30000.00',
+  };
+  const rows = (terms: LeaseTerms) => computeLeaseSchedule(terms).map((r) => [r.number, r.dueDate, r.periodFrom, r.periodTo, r.installment.toFixed(2), r.rent.toFixed(2), r.servicesAdvance.toFixed(2), r.deposit.toFixed(2), r.purchasePrice.toFixed(2)]);
+
+  it('one rent per month of the lease, services with each, the deposit with the first: 12 × 17 500 + 30 000 = 240 000', () => {
+    const table = rows(lease);
+    expect(table).toHaveLength(12);
+    expect(table[0]).toEqual([1, '2026-03-15', '2026-03-01', '2026-03-31', '47500.00', '15000.00', '2500.00', '30000.00', '0.00']);
+    expect(table[1]).toEqual([2, '2026-04-15', '2026-04-01', '2026-04-30', '17500.00', '15000.00', '2500.00', '0.00', '0.00']);
+    expect(table[11]).toEqual([12, '2027-02-15', '2027-02-01', '2027-02-28', '17500.00', '15000.00', '2500.00', '0.00', '0.00']);
+    const total = computeLeaseSchedule(lease).reduce((sum, r) => sum.plus(r.installment), new Decimal(0));
+    expect(total.toFixed(2)).toBe('240000.00');
+  });
+
+  it('measures every period from the lease start, clamped at month ends (a lease from 31 January)', () => {
+    const table = rows({ ...lease, leaseStart: '2026-01-31', firstDueDate: '2026-02-15', termMonths: 3 });
+    expect(table.map((r) => [r[2], r[3]])).toEqual([
+      ['2026-01-31', '2026-02-27'],
+      ['2026-02-28', '2026-03-30'],
+      ['2026-03-31', '2026-04-29'],
+    ]);
+  });
+
+  it('a sale and leaseback adds the buy-back price at its deadline, numbered in the order things fall due', () => {
+    const table = rows({ ...lease, leaseStart: '2026-01-01', firstDueDate: '2026-01-15', termMonths: 24, monthlyRent: '20000.00', servicesAdvance: '0', deposit: '0', buyback: { price: '2100000.00', deadline: '2027-12-31' } });
+    expect(table).toHaveLength(25);
+    expect(table[23]).toEqual([24, '2027-12-15', '2027-12-01', '2027-12-31', '20000.00', '20000.00', '0.00', '0.00', '0.00']);
+    expect(table[24]).toEqual([25, '2027-12-31', '2026-01-01', '2027-12-31', '2100000.00', '0.00', '0.00', '0.00', '2100000.00']);
+    // A deadline inside the lease sits between the rents around it.
+    const early = rows({ ...lease, buyback: { price: '1000000.00', deadline: '2026-06-20' } });
+    expect(early.map((r) => r[1])).toEqual(['2026-03-15', '2026-04-15', '2026-05-15', '2026-06-15', '2026-06-20', '2026-07-15', '2026-08-15', '2026-09-15', '2026-10-15', '2026-11-15', '2026-12-15', '2027-01-15', '2027-02-15']);
+    expect(early[4]![0]).toBe(5);
+  });
+
+  it('refuses incomplete terms, naming each field in Czech', () => {
+    try {
+      computeLeaseSchedule({ ...lease, monthlyRent: null, firstDueDate: '2026-03-01', dueDay: 1, buyback: { price: null, deadline: null } });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as InvalidScheduleTerms).fields).toEqual({
+        'parameters.monthly_rent': ['Zadejte měsíční nájemné.'],
+        first_due_date: ['První nájemné musí být splatné po začátku nájmu.'],
+        'parameters.buyback_price': ['Zadejte cenu zpětného odkupu.'],
+        'parameters.buyback_deadline': ['Zadejte lhůtu zpětného odkupu.'],
+      });
+    }
+  });
+});
+
+describe('model schedule (every deal type)', () => {
+  const loan: ModelTerms = {
+    principal: '100000.00',
+    annualInterestRate: '12.0000',
+    termMonths: 12,
+    disbursementDate: '2026-01-15',
+    firstDueDate: '2026-02-15',
+    dueDay: 15,
+    installmentType: 'ANNUITY',
+    upfrontFee: '2000.00',
+    monthlyFee: '0.00',
+    parameters: null,
+  };
+
+  it('a loan: the annuity rows with interest periods, the level installment and the RPSN of the net drawdown (98 000 → 17.06 %)', () => {
+    const model = computeModelSchedule(loan, 'REGULAR');
+    expect(model.rows).toHaveLength(12);
+    expect([model.rows[0]!.periodFrom, model.rows[0]!.periodTo, model.rows[1]!.periodFrom, model.rows[1]!.periodTo]).toEqual(['2026-01-15', '2026-02-14', '2026-02-15', '2026-03-14']);
+    expect(model.installmentValue.toFixed(2)).toBe('8884.88');
+    expect(model.rpsn!.toFixed(2)).toBe('17.06');
+    expect(model.rows.at(-1)!.balance!.toFixed(2)).toBe('0.00');
+  });
+
+  it('level installments: linear 10 000 + 600 interest (+ 99 fee) = 10 699, bullet 500 000 × 9 % / 12 = 3 750', () => {
+    expect(computeModelSchedule({ ...loan, principal: '120000.00', annualInterestRate: '6', installmentType: 'LINEAR', monthlyFee: '99.00', upfrontFee: '0' }, 'REGULAR').installmentValue.toFixed(2)).toBe('10699.00');
+    expect(computeModelSchedule({ ...loan, principal: '500000.00', annualInterestRate: '9', termMonths: 6, installmentType: 'BULLET', upfrontFee: '0' }, 'REGULAR').installmentValue.toFixed(2)).toBe('3750.00');
+  });
+
+  it('a sale and leaseback: 2 000 000 paid, 24 rents of 20 000 and a buy-back of 2 100 000 → RPSN 15.23 %; with a 50 000 fee kept and 100 a month 16.95 %', () => {
+    // Roots of the annex-5 equation solved independently with Python's decimal module (bisection).
+    const leaseback: ModelTerms = {
+      ...loan,
+      principal: '2000000.00',
+      annualInterestRate: '0',
+      termMonths: 24,
+      disbursementDate: '2026-01-01',
+      firstDueDate: '2026-01-15',
+      upfrontFee: '0.00',
+      parameters: { monthly_rent: '20000.00', services_advance: '3000.00', deposit: '40000.00', buyback_price: '2100000.00', buyback_deadline: '2027-12-31' },
+    };
+    const model = computeModelSchedule(leaseback, 'LEASEBACK');
+    expect(model.rows).toHaveLength(25);
+    // Services advance and the returnable deposit are no cost of the credit.
+    expect(model.rpsn!.toFixed(2)).toBe('15.23');
+    expect(model.installmentValue.toFixed(2)).toBe('23000.00');
+    expect(computeModelSchedule({ ...leaseback, upfrontFee: '50000.00', monthlyFee: '100.00' }, 'LEASEBACK').rpsn!.toFixed(2)).toBe('16.95');
+  });
+
+  it('a lease has no RPSN (no credit)', () => {
+    const model = computeModelSchedule({ ...loan, upfrontFee: '0', parameters: { monthly_rent: '15000.00', services_advance: '0.00', deposit: '0.00', buyback_price: null, buyback_deadline: null } }, 'LEASE');
+    expect(model.rpsn).toBeNull();
+    expect(model.rows.every((r) => r.balance === null && r.principal.isZero())).toBe(true);
+  });
+
+  it('names every field that stops the terms of their kind', () => {
+    const fieldsOf = (terms: ModelTerms, kind: 'REGULAR' | 'LEASE' | 'LEASEBACK') => {
+      try {
+        computeModelSchedule(terms, kind);
+        return {};
+      } catch (error) {
+        return (error as InvalidScheduleTerms).fields;
+      }
+    };
+    expect(fieldsOf({ ...loan, upfrontFee: '100000.00', parameters: { monthly_rent: '1.00', services_advance: '0.00', deposit: '0.00', buyback_price: null, buyback_deadline: null } }, 'REGULAR')).toEqual({
+      upfront_fee: ['Poplatek za poskytnutí musí být nižší než jistina.'],
+      parameters: ['Parametry nájmu se zadávají jen u nájmu, leasingu a prodeje se zpětným nájmem.'],
+    });
+    expect(Object.keys(fieldsOf({ ...loan, upfrontFee: '0', parameters: null }, 'LEASEBACK')).sort()).toEqual(['parameters.buyback_deadline', 'parameters.buyback_price', 'parameters.monthly_rent']);
+    expect(fieldsOf({ ...loan, upfrontFee: '0', parameters: { monthly_rent: '1.00', services_advance: '0.00', deposit: '0.00', buyback_price: '5.00', buyback_deadline: '2027-01-01' } }, 'LEASE')).toEqual({
+      'parameters.buyback_price': ['Zpětný odkup se zadává jen u prodeje se zpětným nájmem.'],
+    });
   });
 });

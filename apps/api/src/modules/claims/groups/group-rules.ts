@@ -1,0 +1,20 @@
+import { claimMessages, type ClaimType, type ClaimsGroupKind } from '@lending/contracts';
+import { conflict } from '../../../http/errors.ts';
+import type { GroupWithClaims } from './group-record.ts';
+
+/** The claim types a group of each kind may hold (and staff may set amounts of). PRINCIPAL is the model's. */
+export const GROUP_TYPES: Readonly<Record<ClaimsGroupKind, readonly ClaimType[]>> = {
+  REGULAR: ['PRINCIPAL', 'INTEREST', 'FEE'],
+  LEASE: ['RENT', 'SERVICE_ADVANCE', 'FEE', 'DEPOSIT'],
+  LEASEBACK: ['RENT', 'SERVICE_ADVANCE', 'FEE', 'DEPOSIT', 'PURCHASE_PRICE'],
+};
+
+/**
+ * What may change a group: live, not yet due before today (Prague), nothing paid on any claim.
+ * 409 with the reason otherwise.
+ */
+export function assertGroupChangeable(group: GroupWithClaims, today: string): void {
+  if (group.cancelledAt) throw conflict(claimMessages.groupCancelled);
+  if (group.claims.some((c) => c.paidAmount.gt(0))) throw conflict(claimMessages.groupPaid);
+  if (group.dueDate.toISOString().slice(0, 10) < today) throw conflict(claimMessages.groupPast);
+}

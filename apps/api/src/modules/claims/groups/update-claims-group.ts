@@ -1,0 +1,78 @@
+import { Decimal } from 'decimal.js';
+import { claimMessages, ClaimType, type ClaimsGroupKind, type ClaimsGroupPatch, type ClaimsGroupView } from '@lending/contracts';
+import type { Deps } from '../../../deps.ts';
+import type { Prisma } from '../../../generated/prisma/client.ts';
+import { badRequest } from '../../../http/errors.ts';
+import { dbDate } from '../../documents/dates.ts';
+import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
+import { creditorOf } from '../generation/claims-generation.ts';
+import { lockDeal, todayOf, TX_OPTIONS } from '../deal-records.ts';
+import { findGroup, groupViewOf, lockGroup } from './group-record.ts';
+import { assertGroupChangeable, GROUP_TYPES } from './group-rules.ts';
+
+/**
+ * PUT (`replace`) / PATCH /deals/{dealId}/claims-group[-lease|-leaseback]/{id}/: a future group
+ * with nothing paid moves its due date (its live claims with it), changes its note, and sets the
+ * amounts of its claims by type ("0.00" cancels that claim, a type it lacks is added). A loan
+ * installment's principal is the model's (a restructuring changes it). A group left without a
+ * live claim is cancelled. Paid, past or cancelled groups: 409.
+ */
+export async function updateClaimsGroup(
+  deps: Pick<Deps, 'prisma' | 'now'>,
+  ids: { dealId: number; id: number },
+  kind: ClaimsGroupKind,
+  body: ClaimsGroupPatch,
+  actor: StaffActor,
+  options: { replace: boolean },
+): Promise<ClaimsGroupView> {
+  return deps.prisma.$transaction(async (tx) => {
+    await lockDeal(tx, ids.dealId);
+    const group = await lockGroup(tx, ids.dealId, kind, ids.id);
+    const today = todayOf(deps);
+    assertGroupChangeable(group, today);
+
+    const errors: Record<string, string[]> = {};
+    if (body.due_date && body.due_date < today) errors.due_date = [claimMessages.dueDateInPast];
+    const live = group.claims.filter((c) => !c.cancelledAt);
+    for (const [type, amount] of Object.entries(body.amounts ?? {}) as [ClaimType, string][]) {
+      const current = live.filter((c) => c.type === type).reduce((s, c) => s.plus(c.amount.toFixed(2)), new Decimal(0));
+      if (!GROUP_TYPES[kind].includes(type)) errors[`amounts.${type}`] = [claimMessages.groupTypeNotHere];
+      else if (type === 'PRINCIPAL' && !current.eq(amount)) errors[`amounts.${type}`] = [claimMessages.principalOfSchedule];
+    }
+    if (Object.keys(errors).length) throw badRequest(errors);
+
+    const now = deps.now();
+    const dueDate = body.due_date ? dbDate(body.due_date) : group.dueDate;
+    for (const [type, amount] of Object.entries(body.amounts ?? {}) as [ClaimType, string][]) {
+      const claims = live.filter((c) => c.type === type);
+      if (new Decimal(amount).isZero()) {
+        if (claims.length) await tx.claim.updateMany({ where: { id: { in: claims.map((c) => c.id) } }, data: { cancelledAt: now } });
+      } else if (claims.length) {
+        // One live claim per type: the first takes the amount, any other is cancelled.
+        await tx.claim.update({ where: { id: claims[0]!.id }, data: { amount } });
+        if (claims.length > 1) await tx.claim.updateMany({ where: { id: { in: claims.slice(1).map((c) => c.id) } }, data: { cancelledAt: now } });
+      } else {
+        await tx.claim.create({
+          data: { dealId: ids.dealId, claimsGroupId: group.id, type, amount, dueDate, creditorId: await creditorOf(tx, ids.dealId), description: `${ClaimType.labels[type]}, skupina ${group.number}` },
+        });
+      }
+    }
+    if (body.due_date) await tx.claim.updateMany({ where: { claimsGroupId: group.id, cancelledAt: null }, data: { dueDate } });
+    const stillLive = await tx.claim.count({ where: { claimsGroupId: group.id, cancelledAt: null } });
+    await tx.claimsGroup.update({
+      where: { id: group.id },
+      data: {
+        dueDate,
+        ...(body.note !== undefined || options.replace ? { note: body.note ?? null } : {}),
+        ...(stillLive ? {} : { cancelledAt: now }),
+      },
+    });
+    await recordStaffAudit(tx, actor, {
+      action: 'claims_group.update',
+      entity: 'ClaimsGroup',
+      entityId: group.id,
+      changes: { deal_id: ids.dealId, kind, replace: options.replace, from_due_date: group.dueDate.toISOString().slice(0, 10), ...body, ...(stillLive ? {} : { cancelled: true }) } as Prisma.InputJsonValue,
+    });
+    return groupViewOf(await findGroup(tx, ids.dealId, kind, group.id));
+  }, TX_OPTIONS);
+}

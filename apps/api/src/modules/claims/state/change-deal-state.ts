@@ -1,0 +1,70 @@
+import { DealState, dealStateMessages, dealStateTransitionAllowed, type DealStateRequest, type DealStateResponse } from '@lending/contracts';
+import type { Deps } from '../../../deps.ts';
+import { badRequest, conflict } from '../../../http/errors.ts';
+import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
+import { activateFirstModel, versionToActivate } from '../activation/activate-first-model.ts';
+import { iso, lockDeal, todayOf, TX_OPTIONS } from '../deal-records.ts';
+import { dealProblems } from './deal-problems.ts';
+
+/**
+ * POST /deals/{id}/state/: one transition of the table (docs/decisions/0024), under the deal's
+ * lock. A forbidden transition is 409 with a Czech sentence; a closed reason is required to
+ * close and refused where it does not belong (400); anything else in the way is 409 with every
+ * problem `validate` lists. Going ACTIVE activates the newest draft model and generates its
+ * claims in the same transaction. Audit-logged (`deal.state`).
+ */
+export async function changeDealState(deps: Pick<Deps, 'prisma' | 'now'>, dealId: number, body: DealStateRequest, actor: StaffActor): Promise<DealStateResponse> {
+  return deps.prisma.$transaction(async (tx) => {
+    const deal = await lockDeal(tx, dealId);
+    const target = body.state;
+    const label = (state: DealState) => DealState.labels[state];
+    if (deal.state === target) throw conflict(dealStateMessages.same(label(target)));
+    if (!dealStateTransitionAllowed(deal.state, target)) throw conflict(dealStateMessages.forbidden(label(deal.state), label(target)));
+    if (target === 'CLOSED' && !body.closed_reason) throw badRequest({ closed_reason: [dealStateMessages.closedReasonRequired] });
+    if (body.closed_reason && target !== 'CLOSED' && target !== 'CLOSED_APPLICATION') throw badRequest({ closed_reason: [dealStateMessages.closedReasonNotHere] });
+    const problems = await dealProblems(tx, deal, target, body.closed_reason, todayOf(deps));
+    if (problems.length) throw conflict(dealStateMessages.refused(label(target)), { problems });
+
+    const now = deps.now();
+    let activation: DealStateResponse['activation'] = null;
+    let updated;
+    if (target === 'ACTIVE') {
+      const model = (await versionToActivate(tx, deal.id))!;
+      const done = await activateFirstModel(tx, deal, model, now);
+      updated = done.deal;
+      activation = { deal_model_id: model.id, claims_groups: done.groups, claims: done.claims };
+    } else {
+      updated = await tx.deal.update({
+        where: { id: deal.id },
+        data: {
+          state: target,
+          ...(target === 'CLOSED' || target === 'CLOSED_APPLICATION' ? { closedAt: now, closedReason: body.closed_reason ?? null } : {}),
+          ...(target === 'FILED_FOR_INSOLVENCY' ? { insolvency: true } : {}),
+        },
+      });
+    }
+    await recordStaffAudit(tx, actor, {
+      action: 'deal.state',
+      entity: 'Deal',
+      entityId: deal.id,
+      changes: {
+        state: { from: deal.state, to: target },
+        ...(body.closed_reason ? { closed_reason: body.closed_reason } : {}),
+        ...(body.note ? { note: body.note } : {}),
+        ...(activation ? { activation } : {}),
+      },
+    });
+    return {
+      id: updated.id,
+      state: updated.state,
+      previous_state: deal.state,
+      closed_reason: updated.closedReason,
+      allocation_profile: updated.allocationProfile,
+      variable_symbol: updated.variableSymbol,
+      signed_at: iso(updated.signedAt),
+      activated_at: iso(updated.activatedAt),
+      closed_at: iso(updated.closedAt),
+      activation,
+    };
+  }, TX_OPTIONS);
+}
