@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { CurrentUserBar } from '../features/auth';
-import { Toasts } from '../shared/ui/Toasts';
+import { Toasts } from '@lending/ui';
+import { toasts } from '../shared/toast';
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -38,7 +39,7 @@ export function Layout() {
       <main id="main" ref={mainRef} className="content" tabIndex={-1}>
         <Outlet />
       </main>
-      <Toasts />
+      <Toasts store={toasts} dismissible />
     </div>
   );
 }

@@ -137,8 +137,8 @@ describe('person detail', () => {
   it('adds a label and puts the person on the blacklist with a reason', async () => {
     const user = userEvent.setup();
     const { calls } = personApi({
-      'POST /api/v1/persons/55/labels/': () => ({ status: 201, body: {} }),
-      'POST /api/v1/persons/55/blacklist/': () => ({ status: 201, body: {} }),
+      'POST /api/v1/persons/55/labels/': () => ({ status: 201, body: { id: 9, person_id: 55, name: 'VIP klient', color: null, created_at: '2025-03-05T08:00:00.000Z', updated_at: '2025-03-05T08:00:00.000Z' } }),
+      'POST /api/v1/persons/55/blacklist/': () => ({ status: 201, body: { id: 4, person_id: 55, reason: 'Padělaná výplatní páska', created_by_id: 7, created_at: '2025-03-05T08:01:00.000Z' } }),
     });
     renderApp('/persons/55');
 
