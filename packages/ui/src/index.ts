@@ -1,5 +1,6 @@
 // Shared building blocks of the portal and the back-office (ADR 0029). Styles: import
-// '@lending/ui/tokens.css', '@lending/ui/base.css' and '@lending/ui/components.css' before the app's own.
+// '@lending/ui/tokens.css', '@lending/ui/base.css' and '@lending/ui/components.css' (or only
+// forms.css, as the portal does: no tables there) before the app's own stylesheet.
 export * from './format';
 export { formatPhone } from '@lending/contracts/phone';
 export { createToastStore, type Toast, type ToastKind, type ToastRules, type ToastStore } from './toast';

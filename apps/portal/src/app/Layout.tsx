@@ -3,7 +3,8 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ApplicationProvider, useApplication } from '../features/application/ApplicationProvider';
 import { guardRedirect, paths } from '../features/application/logic';
 import { NavigatedContext } from '../shared/ui/PageHeading';
-import { Toasts } from '../shared/ui/Toasts';
+import { Toasts } from '@lending/ui';
+import { toasts } from '../shared/toast';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { loadWithRetry } from './lazy';
@@ -111,7 +112,7 @@ function Shell() {
         </NavigatedContext.Provider>
       </main>
       <Footer />
-      <Toasts />
+      <Toasts store={toasts} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, parseRetryAfter, SERVER_ERROR_MESSAGE, waitText } from './api';
+import { ApiError, parseRetryAfter } from '@lending/api-client';
+import { api, SERVER_ERROR_MESSAGE, waitText } from './api';
 import { currentToasts, TOAST_TIMEOUT_MS } from './toast';
 
 afterEach(() => {
