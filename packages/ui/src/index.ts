@@ -15,3 +15,4 @@ export { ActiveFilters, FilterBar, ResultsAnnouncement, type FilterChip } from '
 export { EmptyState, ErrorState, Loading } from './States';
 export { StatusBadge, toneOf, type BadgeTone } from './StatusBadge';
 export { EmailAddress } from './EmailAddress';
+export { SkipLink } from './SkipLink';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { CurrentUserBar } from '../features/auth';
-import { Toasts } from '@lending/ui';
+import { SkipLink, Toasts } from '@lending/ui';
 import { toasts } from '../shared/toast';
 
 export function Layout() {
@@ -20,9 +20,7 @@ export function Layout() {
 
   return (
     <div className="shell">
-      <a className="skip-link" href="#main">
-        Přeskočit na obsah
-      </a>
+      <SkipLink />
       <header className="topbar">
         <div className="topbar__inner">
           <span className="topbar__brand">Back-office</span>
