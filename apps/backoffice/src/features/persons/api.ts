@@ -1,5 +1,6 @@
 import type { ScreeningDetail } from '@lending/contracts';
 import { withQuery, type QueryValue, type ResponseOf } from '@lending/api-client';
+import { useRef } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { useApi } from '../../shared/api';
 import { isRunning, polling } from '../../shared/polling';
@@ -66,12 +67,20 @@ export function useScreenings(key: string) {
   return useSWR<ResponseOf<'GET', '/api/v1/persons/{personId}/screenings/'>>(key, { keepPreviousData: true });
 }
 
-/** One screening, polled until it ends; `onSettled` runs when it is seen finished or failed. */
+/**
+ * One screening, polled until it ends; `onSettled` runs once, when it is first seen finished or
+ * failed. Once: settling revalidates the person, which fetches this screening again until the
+ * list says it ended, and each answer would settle it anew (a loop of requests that, when the
+ * list answers slower than the screening, never lets the list's answer land).
+ */
 export function useScreening(personId: number, id: number, running: boolean, onSettled: (screening: ScreeningDetail) => void) {
+  const settled = useRef(false);
   return useApi(running ? '/api/v1/persons/{personId}/screenings/{id}/' : null, { params: { personId, id } }, {
     refreshInterval: (data) => (!data || isRunning(data.state) ? polling.intervalMs : 0),
     onSuccess: (data) => {
-      if (!isRunning(data.state)) onSettled(data);
+      if (isRunning(data.state) || settled.current) return;
+      settled.current = true;
+      onSettled(data);
     },
   });
 }
