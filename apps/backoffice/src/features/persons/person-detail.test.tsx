@@ -8,7 +8,7 @@ import { asListItem, finishedScreening, leadListItem, personDetail, personSummar
 import { currentUrl, meHandler, renderApp } from '../../test/render-app';
 import './index';
 
-function personApi(extra: Record<string, (call: RecordedCall) => Reply> = {}, screenings: () => ScreeningDetail[] = () => []) {
+function personApi(extra: Record<string, (call: RecordedCall) => Reply | Promise<Reply>> = {}, screenings: () => ScreeningDetail[] = () => []) {
   return mockApi({
     ...meHandler(),
     'GET /api/v1/persons/55/': () => ({ status: 200, body: personDetail() }),
