@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiForm, E2E_ADMIN, expectAccessible, leadIdOf, lineBreaksOf, staffApi } from './support';
 
 // What a lender's staff stumbled on (issue 12, items 8–14), kept fixed.

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
 import { chooseAddress, E2E_ADMIN, expectAccessible, fillPersonData, OPEN_DIALOG, outboxEmails } from './support';
 

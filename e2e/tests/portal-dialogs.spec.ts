@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
 import { apiForm, base64Json, OPEN_DIALOG, CO_DEBTOR_BIRTH_NUMBER, BIRTH_NUMBER, chooseAddress, expectAccessible, issueOffer, UNKNOWN_COMPANY_ID } from './support';
 

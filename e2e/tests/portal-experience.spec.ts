@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiForm, base64Json, expectAccessible, issueOffer, leadIdOf, lineBreaksOf, OPEN_DIALOG } from './support';
 
 // What a first-time applicant stumbled on (issue 12, items 1–7), kept fixed.

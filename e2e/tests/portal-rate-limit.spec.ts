@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { fillRateLimitBuckets } from './support';
 
 const STEP_FAILED = 'Nedaří se pokračovat ve formuláři. Zkuste to, prosím, znovu.';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
 import { apiForm, chooseAddress, expectAccessible, fillPersonData, OPEN_DIALOG } from './support';
 

@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import '@lending/ui/tokens.css';
+import '@lending/ui/base.css';
+import '@lending/ui/forms.css';
 import './app/styles.css';
 
 // Third-party telemetry exists only in builds that configure it; otherwise this import and the

@@ -2,6 +2,7 @@ export * from './zod-config.ts';
 export * from './enum.ts';
 export * from './enums.ts';
 export * from './auth.ts';
+export * from './audit.ts';
 export * from './birth-number.ts';
 export * from './dates.ts';
 export * from './ids.ts';

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { CurrentUserBar } from '../features/auth';
-import { Toasts } from '../shared/ui/Toasts';
+import { SkipLink, Toasts } from '@lending/ui';
+import { toasts } from '../shared/toast';
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -19,9 +20,7 @@ export function Layout() {
 
   return (
     <div className="shell">
-      <a className="skip-link" href="#main">
-        Přeskočit na obsah
-      </a>
+      <SkipLink />
       <header className="topbar">
         <div className="topbar__inner">
           <span className="topbar__brand">Back-office</span>
@@ -38,7 +37,7 @@ export function Layout() {
       <main id="main" ref={mainRef} className="content" tabIndex={-1}>
         <Outlet />
       </main>
-      <Toasts />
+      <Toasts store={toasts} dismissible />
     </div>
   );
 }

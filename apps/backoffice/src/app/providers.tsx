@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import { ApiError, swrFetcher } from '../shared/api';
+import { swrFetcher } from '../shared/api';
+import { ApiError } from '@lending/api-client';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { LoginPage, RequireAuth } from '../features/auth';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { Loading } from '../shared/ui/States';
+import { Loading } from '@lending/ui';
 import { Layout } from './Layout';
 import { RouteError } from './RouteError';
 

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/fetch-mock';
-import { api, ApiError } from './api';
+import { ApiError } from '@lending/api-client';
+import { staffUser } from '../test/render-app';
+import { api } from './api';
 import { getTokens, setTokens, subscribeToSession } from './session';
 
 beforeEach(() => {
@@ -17,12 +19,12 @@ describe('api client', () => {
     const { calls } = mockApi({
       'GET /api/v1/auth/me/': ({ headers }) =>
         headers.get('Authorization') === 'Bearer new-access'
-          ? { status: 200, body: { email: 'a@demo.cz' } }
+          ? { status: 200, body: staffUser() }
           : { status: 401, body: { detail: 'Token expired' } },
       'POST /api/v1/auth/token/refresh/': () => ({ status: 200, body: { access: 'new-access' } }),
     });
 
-    await expect(api.get('/api/v1/auth/me/')).resolves.toEqual({ email: 'a@demo.cz' });
+    await expect(api.get('/api/v1/auth/me/')).resolves.toEqual(staffUser());
 
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
       'GET /api/v1/auth/me/',
@@ -37,7 +39,7 @@ describe('api client', () => {
   it('shares one refresh between parallel requests', async () => {
     const { calls } = mockApi({
       'GET /api/v1/auth/me/': ({ headers }) =>
-        headers.get('Authorization') === 'Bearer new-access' ? { status: 200, body: {} } : { status: 401 },
+        headers.get('Authorization') === 'Bearer new-access' ? { status: 200, body: staffUser() } : { status: 401 },
       'POST /api/v1/auth/token/refresh/': () => ({ status: 200, body: { access: 'new-access' } }),
     });
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage, fieldErrorsOf } from './errors';
+import { errorMessage, fieldErrorsOf } from '@lending/api-client';
+import type { SummaryItem } from '@lending/ui';
 import type { FieldErrors, Validation } from './form';
-import type { SummaryItem } from './ui/ErrorSummary';
 
 /**
  * State of one form: values, Czech field errors (from the contract schema before sending and

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { readConsent, saveConsent } from '../shared/consent';
-import { Dialog } from '../shared/ui/Dialog';
+import { Dialog } from '@lending/ui';
 
 function CookieSettings({ onDone }: { onDone: () => void }) {
   const saved = readConsent();

@@ -3,7 +3,8 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ApplicationProvider, useApplication } from '../features/application/ApplicationProvider';
 import { guardRedirect, paths } from '../features/application/logic';
 import { NavigatedContext } from '../shared/ui/PageHeading';
-import { Toasts } from '../shared/ui/Toasts';
+import { SkipLink, Toasts } from '@lending/ui';
+import { toasts } from '../shared/toast';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { loadWithRetry } from './lazy';
@@ -84,9 +85,7 @@ function Shell() {
 
   return (
     <div className="page">
-      <a className="skip-link" href="#main">
-        Přeskočit na obsah
-      </a>
+      <SkipLink />
       <header className="site-header">
         <div className="container site-header__bar">
           <Link to="/" className="brand" title="Na úvodní stránku">
@@ -111,7 +110,7 @@ function Shell() {
         </NavigatedContext.Provider>
       </main>
       <Footer />
-      <Toasts />
+      <Toasts store={toasts} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchJson } from '../shared/api';
+import { client } from '../shared/api';
 import { STEP_FAILED } from '../features/loan-application/useStepSubmit';
 import { AppRoutes } from './routes';
 
@@ -19,7 +19,7 @@ function LocationSpy() {
 
 function renderAt(path: string) {
   render(
-    <SWRConfig value={{ provider: () => new Map(), fetcher: (key: string) => fetchJson(key), dedupingInterval: 0 }}>
+    <SWRConfig value={{ provider: () => new Map(), fetcher: (key: string) => client.get(key), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
         <LocationSpy />
@@ -43,6 +43,8 @@ function form(state: string | null, extra: Record<string, unknown> = {}) {
     utm_medium: null,
     is_offer_applied: false,
     offer_drafts: [],
+    applied_offer: null,
+    reference: null,
     co_debtors: [],
     ...extra,
   };

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, parseRetryAfter, SERVER_ERROR_MESSAGE, waitText } from './api';
+import { ApiError } from '@lending/api-client';
+import { api, SERVER_ERROR_MESSAGE, waitText } from './api';
 import { currentToasts, TOAST_TIMEOUT_MS } from './toast';
 
 afterEach(() => {
@@ -77,12 +78,7 @@ describe('api client', () => {
       expect(currentToasts()).toEqual([]);
     });
 
-    it('reads Retry-After as seconds or as an HTTP date, and words the wait in Czech', () => {
-      const now = Date.parse('2026-11-22T10:00:00Z');
-      expect(parseRetryAfter('90', now)).toBe(90);
-      expect(parseRetryAfter('Sun, 22 Nov 2026 10:05:00 GMT', now)).toBe(300);
-      expect(parseRetryAfter('soon', now)).toBeNull();
-      expect(parseRetryAfter(null, now)).toBeNull();
+    it('words the wait in Czech', () => {
       expect([1, 4, 30, 60, 61, 300].map(waitText)).toEqual(['za 1 sekundu', 'za 4 sekundy', 'za 30 sekund', 'za 1 minutu', 'za 2 minuty', 'za 5 minut']);
     });
   });

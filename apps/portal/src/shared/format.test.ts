@@ -1,29 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toTelHref } from './config';
-import { formatCzk, maskAsDots, parseAmount, pluralCs, remainingFilesText } from './format';
-
-describe('formatCzk', () => {
-  it('formats whole crowns the Czech way, haléře only where they exist (the back-office rule too)', () => {
-    // Intl uses non-breaking spaces so the amount never wraps.
-    expect(formatCzk(50000)).toBe('50\u00a0000\u00a0Kč');
-    expect(formatCzk(1234.56)).toBe('1\u00a0234,56\u00a0Kč');
-  });
-});
-
-describe('pluralCs', () => {
-  const files = { zero: 'souborů', one: 'soubor', few: 'soubory', many: 'souborů' };
-
-  it.each([
-    [0, 'souborů'],
-    [1, 'soubor'],
-    [2, 'soubory'],
-    [4, 'soubory'],
-    [5, 'souborů'],
-    [12, 'souborů'],
-  ])('%i -> %s', (count, expected) => {
-    expect(pluralCs(count, files)).toBe(expected);
-  });
-});
+import { maskAsDots, parseAmount, remainingFilesText } from './format';
 
 describe('toTelHref', () => {
   it('adds the Czech prefix to local numbers and keeps international ones', () => {

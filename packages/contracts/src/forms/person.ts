@@ -1,32 +1,14 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from '../zod-config.ts';
 import { isValidBirthNumber } from '../birth-number.ts';
 import { isValidCompanyId } from '../company-id.ts';
 import { formMessages } from './messages.ts';
+import { normalisePhone } from '../phone.ts';
+
+export { formatPhone, normalisePhone } from '../phone.ts';
 
 /** Czech identity card numbers: 9 digits (since 2000), or 6 digits and a 2-letter series before. */
 export function isValidIdentityCard(value: string): boolean {
   return /^(\d{9}|\d{6}[A-Z]{2})$/.test(value.replace(/\s+/g, '').toUpperCase());
-}
-
-/** A phone of the Czech Republic (default country) or Slovakia, in E.164; null when invalid. */
-export function normalisePhone(value: string): string | null {
-  const parsed = parsePhoneNumberFromString(value.trim(), 'CZ');
-  if (!parsed || !parsed.isValid() || !['CZ', 'SK'].includes(parsed.country ?? '')) return null;
-  return parsed.number;
-}
-
-/**
- * A phone as staff and applicants read it, formatted one way from the stored E.164
- * ("+420604512877" → "+420 604 512 877", docs/decisions/0016). A phone without a valid E.164
- * (kept as typed) is shown as typed.
- */
-export function formatPhone(e164: string | null | undefined, typed?: string | null): string {
-  // The stored E.164 is the record (the API only writes one it validated): formatted even when
-  // the number plan no longer knows its prefix, so every phone reads the same way.
-  const parsed = e164 ? parsePhoneNumberFromString(e164) : undefined;
-  if (parsed) return parsed.formatInternational();
-  return typed?.trim() || e164 || '';
 }
 
 const requiredText = (max = 100) =>

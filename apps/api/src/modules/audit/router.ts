@@ -1,21 +1,8 @@
-import { z } from '@lending/contracts';
+import { auditEntry, z } from '@lending/contracts';
 import { dateQuery } from '../../http/query.ts';
 import { orderingQuery, pageQuery, pageSchema, requestUrl } from '../../http/pagination.ts';
 import { access, defineRoute } from '../../http/routes.ts';
 import { listAuditLog } from './list-audit-log.ts';
-
-const auditEntry = z.object({
-  id: z.number().int(),
-  actor_type: z.string(),
-  actor_id: z.string().nullable(),
-  action: z.string(),
-  entity: z.string(),
-  entity_id: z.string().nullable(),
-  changes: z.unknown(),
-  request_id: z.string().nullable(),
-  ip: z.string().nullable(),
-  created_at: z.iso.datetime(),
-});
 
 const auditQuery = pageQuery.extend({
   entity: z.string().max(100).optional(),

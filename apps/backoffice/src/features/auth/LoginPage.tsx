@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { ApiError } from '../../shared/api';
+import { ApiError } from '@lending/api-client';
+import { FieldFrame } from '@lending/ui';
 import { setTokens } from '../../shared/session';
 import { obtainTokens } from './api';
 import type { LoginRedirectState } from './RequireAuth';
@@ -114,68 +115,28 @@ export function LoginPage() {
           </div>
         )}
         <form onSubmit={handleSubmit} noValidate>
-          <Field id={ids.email} label="E-mail" messages={errors.email}>
-            <input
-              id={ids.email}
-              name="email"
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              spellCheck={false}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? `${ids.email}-error` : undefined}
-            />
-          </Field>
-          <Field id={ids.password} label="Heslo" messages={errors.password}>
-            <input
-              id={ids.password}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? `${ids.password}-error` : undefined}
-            />
-          </Field>
+          <FieldFrame id={ids.email} label="E-mail" error={errors.email}>
+            {(aria) => (
+              <input
+                {...aria}
+                name="email"
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                spellCheck={false}
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            )}
+          </FieldFrame>
+          <FieldFrame id={ids.password} label="Heslo" error={errors.password}>
+            {(aria) => <input {...aria} name="password" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />}
+          </FieldFrame>
           <button type="submit" className="button button--block" disabled={isSubmitting}>
             {isSubmitting ? 'Přihlašuji…' : 'Přihlásit se'}
           </button>
         </form>
       </div>
     </main>
-  );
-}
-
-function Field({
-  id,
-  label,
-  messages,
-  children,
-}: {
-  id: string;
-  label: string;
-  messages: string[] | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div className={messages ? 'field field--error' : 'field'}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      {messages && (
-        <p id={`${id}-error`} className="field__error">
-          {messages.map((message, index) => (
-            <span key={index} className="field__error-line">
-              <span className="visually-hidden">Chyba: </span>
-              {message}
-            </span>
-          ))}
-        </p>
-      )}
-      {children}
-    </div>
   );
 }

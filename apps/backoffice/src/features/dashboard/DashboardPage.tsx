@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
-import { formatNumber } from '../../shared/format';
-import type { Page } from '../../shared/page';
-import { withQuery } from '../../shared/query';
+import { type Page, withQuery } from '@lending/api-client';
+import { formatNumber } from '@lending/ui';
 import { PageHeader } from '../../shared/ui/Layout';
 
 interface Tile {

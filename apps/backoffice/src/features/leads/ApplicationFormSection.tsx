@@ -1,10 +1,8 @@
 import { FormState, FormType, LeadFormDealType, RealtyType, type StaffApplicationForm, type StaffFormDocument } from '@lending/contracts';
-import { ApiError } from '../../shared/api';
-import { EMPTY_VALUE, formatBoolean, formatCzk, formatDateTime, formatNumber, formatOptionalDateTime } from '../../shared/format';
-import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { ApiError } from '@lending/api-client';
+import { type Column, DataTable, EMPTY_VALUE, EmptyState, ErrorState, formatBoolean, formatCzk, formatDateTime, formatNumber, formatOptionalDateTime, Loading } from '@lending/ui';
 import { DownloadButton } from '../../shared/ui/DownloadButton';
 import { DescriptionList, Section, type DescriptionItem } from '../../shared/ui/Layout';
-import { EmptyState, ErrorState, Loading } from '../../shared/ui/States';
 import { useApplicationForm } from './api';
 
 /** Czech labels of what the portal stores in a form (server-side names of backoffice.md §3). */

@@ -1,13 +1,10 @@
 import { CallOutcome, callDataRequest, type CallDataRequest, type CallDataView } from '@lending/contracts';
 import { api } from '../../shared/api';
-import { formatDateTime, formatOptionalDateTime } from '../../shared/format';
+import { type Column, enumOptions, ErrorSummary, formatDateTime, formatOptionalDateTime, SelectField, TextAreaField, TextField } from '@lending/ui';
 import { isoToLocalInput, localInputToIso, textOrNull, validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
-import type { Column } from '../../shared/ui/DataTable';
 import { EditableList, FormActions, type EditorProps } from '../../shared/ui/EditableList';
-import { ErrorSummary } from '../../shared/ui/ErrorSummary';
-import { enumOptions, SelectField, TextAreaField, TextField } from '../../shared/ui/Field';
 import { leadPaths, useCallData } from './api';
 
 const columns: Column<CallDataView>[] = [

@@ -1,12 +1,9 @@
 import { closeLeadRequest, type CloseLeadRequest } from '@lending/contracts';
 import { api } from '../../shared/api';
+import { Dialog, ErrorState, ErrorSummary, Loading, SelectField, TextAreaField } from '@lending/ui';
 import { validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
-import { Dialog } from '../../shared/ui/Dialog';
-import { ErrorSummary } from '../../shared/ui/ErrorSummary';
-import { SelectField, TextAreaField } from '../../shared/ui/Field';
-import { ErrorState, Loading } from '../../shared/ui/States';
 import { leadPaths, useClosedReasons } from './api';
 
 interface CloseLeadDialogProps {

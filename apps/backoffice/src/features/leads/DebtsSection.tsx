@@ -1,13 +1,10 @@
 import { DebtType, leadDebtRequest, type LeadDebtRequest, type LeadDebtView } from '@lending/contracts';
 import { api } from '../../shared/api';
-import { formatBoolean, formatCzk, formatMoney } from '../../shared/format';
+import { CheckboxField, type Column, enumOptions, ErrorSummary, formatBoolean, formatCzk, formatMoney, SelectField, TextAreaField, TextField } from '@lending/ui';
 import { amountToInput, textOrNull, validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
-import type { Column } from '../../shared/ui/DataTable';
 import { EditableList, FormActions, type EditorProps } from '../../shared/ui/EditableList';
-import { ErrorSummary } from '../../shared/ui/ErrorSummary';
-import { CheckboxField, enumOptions, SelectField, TextAreaField, TextField } from '../../shared/ui/Field';
 import { leadPaths, useDebts } from './api';
 
 const columns: Column<LeadDebtView>[] = [

@@ -1,9 +1,7 @@
 import { NotificationState, type LeadEmailView } from '@lending/contracts';
 import { Fragment } from 'react';
-import { formatDateTime, pluralize } from '../../shared/format';
+import { EmptyState, formatDateTime, pluralize, StatusBadge, toneOf } from '@lending/ui';
 import { Section } from '../../shared/ui/Layout';
-import { EmptyState } from '../../shared/ui/States';
-import { StatusBadge, toneOf } from '../../shared/ui/StatusBadge';
 
 const URL_PATTERN = /(https?:\/\/\S+)/;
 

@@ -7,16 +7,11 @@ import {
   type IdmEvaluationView,
 } from '@lending/contracts';
 import { api } from '../../shared/api';
-import { EMPTY_VALUE, formatCzk, formatDateTime, formatNumber, formatPercent } from '../../shared/format';
+import { type BadgeTone, type Column, DataTable, EMPTY_VALUE, EmptyState, ErrorState, ErrorSummary, formatCzk, formatDateTime, formatNumber, formatPercent, Loading, StatusBadge, TextField } from '@lending/ui';
 import { validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
-import { DataTable, type Column } from '../../shared/ui/DataTable';
-import { ErrorSummary } from '../../shared/ui/ErrorSummary';
-import { TextField } from '../../shared/ui/Field';
 import { DescriptionList, Section } from '../../shared/ui/Layout';
-import { EmptyState, ErrorState, Loading } from '../../shared/ui/States';
-import { StatusBadge, type BadgeTone } from '../../shared/ui/StatusBadge';
 import { isRunning, leadPaths, useIdmCheckResult, useIdmEvaluations } from './api';
 
 const decisionTones: Record<IdmDecision, BadgeTone> = { APPROVE: 'success', REJECT: 'danger', MANUAL_REVIEW: 'warning' };

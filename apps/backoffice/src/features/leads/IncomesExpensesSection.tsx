@@ -8,14 +8,11 @@ import {
   type IncomeExpenseView,
 } from '@lending/contracts';
 import { api } from '../../shared/api';
-import { formatCzk } from '../../shared/format';
+import { type Column, enumOptions, ErrorSummary, formatCzk, SelectField, TextAreaField, TextField } from '@lending/ui';
 import { amountToInput, textOrNull, validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
-import type { Column } from '../../shared/ui/DataTable';
 import { EditableList, FormActions, type EditorProps } from '../../shared/ui/EditableList';
-import { ErrorSummary } from '../../shared/ui/ErrorSummary';
-import { enumOptions, SelectField, TextAreaField, TextField } from '../../shared/ui/Field';
 import { leadPaths, useIncomesExpenses } from './api';
 
 export interface LeadPerson {

@@ -1,15 +1,12 @@
 import { DealType, formTypeOfDealType, LeadSource, LeadState, PersonRole, type LeadAction, type LeadDetail, type ResendFormResponse } from '@lending/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, api } from '../../shared/api';
-import { errorMessage } from '../../shared/errors';
+import { api } from '../../shared/api';
+import { ApiError, errorMessage } from '@lending/api-client';
+import { EmailAddress, EMPTY_VALUE, ErrorState, formatDate, formatDateTime, formatMoney, formatOptionalDateTime, formatPhone, Loading, StatusBadge, toneOf } from '@lending/ui';
 import { parseId } from '../../shared/ids';
-import { EMPTY_VALUE, formatDate, formatDateTime, formatMoney, formatOptionalDateTime, formatPhone } from '../../shared/format';
-import { EmailAddress } from '../../shared/ui/EmailAddress';
 import { showToast } from '../../shared/toast';
 import { DescriptionList, PageHeader, Section } from '../../shared/ui/Layout';
-import { ErrorState, Loading } from '../../shared/ui/States';
-import { StatusBadge, toneOf } from '../../shared/ui/StatusBadge';
 import { useCanWrite } from '../auth';
 import { leadPaths, useLead, useRevalidateLead } from './api';
 import { ApplicationFormSection } from './ApplicationFormSection';

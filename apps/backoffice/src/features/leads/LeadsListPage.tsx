@@ -1,16 +1,11 @@
 import { DealType, LeadSource, LeadState, type LeadListItem } from '@lending/contracts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDateTime, formatMoney, pluralize } from '../../shared/format';
-import { splitList } from '../../shared/query';
-import type { Column } from '../../shared/ui/DataTable';
+import { splitList } from '@lending/api-client';
+import { CheckboxGroup, type Column, DEFAULT_PAGE_SIZE, enumOptions, FilterBar, formatDateTime, formatMoney, pluralize, ResultsAnnouncement, SelectField, StatusBadge, TextField, toneOf } from '@lending/ui';
 import { ExportButtons } from '../../shared/ui/ExportButtons';
-import { CheckboxGroup, enumOptions, SelectField, TextField } from '../../shared/ui/Field';
-import { FilterBar, ResultsAnnouncement } from '../../shared/ui/FilterBar';
 import { PageHeader } from '../../shared/ui/Layout';
 import { ListResults } from '../../shared/ui/ListResults';
-import { DEFAULT_PAGE_SIZE } from '../../shared/ui/Pagination';
-import { StatusBadge, toneOf } from '../../shared/ui/StatusBadge';
 import { positiveInt, useUrlState, type UrlStatePatch } from '../../shared/ui/useUrlState';
 import { leadPaths, useLeadList } from './api';
 

@@ -1,13 +1,11 @@
 import { OfferKind, offerRequestFor, type FormType, type OfferIssueResponse, type OfferRequest } from '@lending/contracts';
 import { useState } from 'react';
-import { api, ApiError } from '../../shared/api';
-import { formatCzk } from '../../shared/format';
+import { api } from '../../shared/api';
+import { ApiError } from '@lending/api-client';
+import { Dialog, ErrorSummary, FieldFrame, formatCzk, TextField } from '@lending/ui';
 import { validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
-import { Dialog } from '../../shared/ui/Dialog';
-import { ErrorSummary } from '../../shared/ui/ErrorSummary';
-import { FieldFrame, TextField } from '../../shared/ui/Field';
 import { leadPaths } from './api';
 
 interface OfferDialogProps {

@@ -1,8 +1,6 @@
 import { OfferKind, type OfferView } from '@lending/contracts';
-import { formatCzk, formatDateTime, formatMoney, formatOptionalDateTime } from '../../shared/format';
-import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { type Column, DataTable, EmptyState, formatCzk, formatDateTime, formatMoney, formatOptionalDateTime } from '@lending/ui';
 import { Section } from '../../shared/ui/Layout';
-import { EmptyState } from '../../shared/ui/States';
 
 /** "6 × 5 000 Kč, 12 × 3 000 Kč" */
 export function describeClaimGroups(offer: OfferView): string {

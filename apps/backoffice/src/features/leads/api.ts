@@ -1,18 +1,8 @@
-import type {
-  ApplicationClosedReasonView,
-  CallDataView,
-  IdmCheckResult,
-  IdmEvaluationView,
-  IncomeExpenseView,
-  LeadDebtView,
-  LeadDetail,
-  LeadListItem,
-  StaffApplicationForm,
-} from '@lending/contracts';
+import type { IdmCheckResult } from '@lending/contracts';
+import { withQuery, type QueryValue, type ResponseOf } from '@lending/api-client';
 import useSWR, { useSWRConfig } from 'swr';
-import type { Page } from '../../shared/page';
+import { useApi } from '../../shared/api';
 import { isRunning, polling } from '../../shared/polling';
-import { withQuery, type QueryValue } from '../../shared/query';
 
 export const LEADS_PATH = '/api/v1/leads/';
 
@@ -35,20 +25,21 @@ export const leadPaths = {
 
 export { isRunning };
 
+/** The list at `key` (leadPaths.list), typed by the contract of GET /leads/. */
 export function useLeadList(key: string) {
-  return useSWR<Page<LeadListItem>>(key, { keepPreviousData: true });
+  return useSWR<ResponseOf<'GET', '/api/v1/leads/'>>(key, { keepPreviousData: true });
 }
 
 export function useLead(id: number | null) {
-  return useSWR<LeadDetail>(id ? leadPaths.detail(id) : null);
+  return useApi('/api/v1/leads/{id}/', { params: { id } });
 }
 
 export function useApplicationForm(id: number | null) {
-  return useSWR<StaffApplicationForm>(id ? leadPaths.applicationForm(id) : null);
+  return useApi('/api/v1/leads/{id}/application_form/', { params: { id } });
 }
 
 export function useClosedReasons(enabled: boolean) {
-  return useSWR<ApplicationClosedReasonView[]>(enabled ? leadPaths.closedReasons : null);
+  return useApi(enabled ? '/api/v1/leads/application-closed-reasons/' : null);
 }
 
 /**
@@ -58,31 +49,31 @@ export function useClosedReasons(enabled: boolean) {
 const ALL_ROWS = { page_size: 100 };
 
 export function useIdmEvaluations(leadId: number) {
-  const swr = useSWR<Page<IdmEvaluationView>>(withQuery(leadPaths.idmEvaluations(leadId), ALL_ROWS), {
+  const swr = useApi('/api/v1/leads/{leadId}/idm-evaluations/', { params: { leadId }, query: ALL_ROWS }, {
     refreshInterval: (data) => (data?.results.some((e) => isRunning(e.state)) ? polling.intervalMs : 0),
   });
   return { ...swr, rows: swr.data?.results };
 }
 
 export function useIdmCheckResult(leadId: number, evaluationId: number | null, onResult?: (result: IdmCheckResult) => void) {
-  return useSWR<IdmCheckResult>(evaluationId ? leadPaths.idmCheckResult(leadId, evaluationId) : null, {
+  return useApi('/api/v1/leads/{leadId}/idm-evaluations/{id}/check-result/', { params: { leadId, id: evaluationId } }, {
     refreshInterval: (data) => (data && isRunning(data.state) ? polling.intervalMs : 0),
     onSuccess: onResult,
   });
 }
 
 export function useCallData(leadId: number) {
-  const swr = useSWR<Page<CallDataView>>(withQuery(leadPaths.callData(leadId), ALL_ROWS));
+  const swr = useApi('/api/v1/leads/{leadId}/call-data/', { params: { leadId }, query: ALL_ROWS });
   return { ...swr, rows: swr.data?.results };
 }
 
 export function useDebts(leadId: number) {
-  const swr = useSWR<Page<LeadDebtView>>(withQuery(leadPaths.debts(leadId), ALL_ROWS));
+  const swr = useApi('/api/v1/leads/{leadId}/debt/', { params: { leadId }, query: ALL_ROWS });
   return { ...swr, rows: swr.data?.results };
 }
 
 export function useIncomesExpenses(leadId: number) {
-  const swr = useSWR<Page<IncomeExpenseView>>(withQuery(leadPaths.incomesExpenses(leadId), ALL_ROWS));
+  const swr = useApi('/api/v1/leads/{leadId}/incomes-expenses/', { params: { leadId }, query: ALL_ROWS });
   return { ...swr, rows: swr.data?.results };
 }
 

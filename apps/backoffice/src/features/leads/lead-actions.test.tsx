@@ -59,8 +59,9 @@ describe('close lead dialog', () => {
     const user = userEvent.setup();
     const { calls, setLead } = leadApi(leadDetail(), {
       'POST /api/v1/leads/101/close/': () => {
-        setLead(leadDetail({ state: 'CLOSED', closed_reason: { id: 3, code: 'CLIENT_NOT_INTERESTED', name: 'Klient nemá zájem' } }));
-        return { status: 200, body: { id: 101, state: 'CLOSED' } };
+        const closed = leadDetail({ state: 'CLOSED', closed_reason: { id: 3, code: 'CLIENT_NOT_INTERESTED', name: 'Klient nemá zájem' } });
+        setLead(closed);
+        return { status: 200, body: closed };
       },
     });
     renderApp('/leads/101');

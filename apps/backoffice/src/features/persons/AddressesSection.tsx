@@ -1,13 +1,10 @@
 import { AddressType, personAddressRequest, type PersonAddress, type PersonAddressRequest } from '@lending/contracts';
 import { api } from '../../shared/api';
-import { EMPTY_VALUE, formatDateTime } from '../../shared/format';
+import { type Column, EMPTY_VALUE, enumOptions, ErrorSummary, formatDateTime, SelectField, TextField } from '@lending/ui';
 import { validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
-import type { Column } from '../../shared/ui/DataTable';
 import { EditableList, FormActions, type EditorProps } from '../../shared/ui/EditableList';
-import { ErrorSummary } from '../../shared/ui/ErrorSummary';
-import { enumOptions, SelectField, TextField } from '../../shared/ui/Field';
 import { personPaths } from './api';
 
 const columns: Column<PersonAddress>[] = [

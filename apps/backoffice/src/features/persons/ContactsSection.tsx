@@ -1,14 +1,10 @@
 import { ContactType, personContactRequest, type PersonContact, type PersonContactRequest } from '@lending/contracts';
 import { api } from '../../shared/api';
-import { EMPTY_VALUE, formatBoolean, formatPhone } from '../../shared/format';
-import { EmailAddress } from '../../shared/ui/EmailAddress';
+import { CheckboxField, type Column, EmailAddress, EMPTY_VALUE, enumOptions, ErrorSummary, formatBoolean, formatPhone, SelectField, TextField } from '@lending/ui';
 import { validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
-import type { Column } from '../../shared/ui/DataTable';
 import { EditableList, FormActions, type EditorProps } from '../../shared/ui/EditableList';
-import { ErrorSummary } from '../../shared/ui/ErrorSummary';
-import { CheckboxField, enumOptions, SelectField, TextField } from '../../shared/ui/Field';
 import { personPaths } from './api';
 
 const columns: Column<PersonContact>[] = [

@@ -1,16 +1,12 @@
 import { blacklistEntryRequest, personLabelRequest, type BlacklistEntry, type BlacklistEntryRequest, type PersonLabel, type PersonLabelRequest } from '@lending/contracts';
 import { useState } from 'react';
 import { api } from '../../shared/api';
-import { errorMessage } from '../../shared/errors';
-import { formatDateTime } from '../../shared/format';
+import { errorMessage } from '@lending/api-client';
+import { ConfirmDialog, EmptyState, ErrorSummary, formatDateTime, TextAreaField, TextField } from '@lending/ui';
 import { validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { ErrorSummary } from '../../shared/ui/ErrorSummary';
-import { TextAreaField, TextField } from '../../shared/ui/Field';
 import { Section } from '../../shared/ui/Layout';
-import { EmptyState } from '../../shared/ui/States';
 import { personPaths } from './api';
 
 export function LabelsSection({

@@ -1,15 +1,12 @@
 import { DealState, IdentificationType, LeadState, type PersonDetail, type PersonLead, type PersonSummary } from '@lending/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError, api } from '../../shared/api';
-import { errorMessage } from '../../shared/errors';
-import { EMPTY_VALUE, formatBoolean, formatDate, formatDateTime, formatPhone } from '../../shared/format';
-import { EmailAddress } from '../../shared/ui/EmailAddress';
+import { api } from '../../shared/api';
+import { ApiError, errorMessage } from '@lending/api-client';
+import { Dialog, EmailAddress, EMPTY_VALUE, ErrorState, formatBoolean, formatDate, formatDateTime, formatPhone, Loading } from '@lending/ui';
 import { parseId } from '../../shared/ids';
 import { showToast } from '../../shared/toast';
-import { Dialog } from '../../shared/ui/Dialog';
 import { DescriptionList, PageHeader, Section } from '../../shared/ui/Layout';
-import { ErrorState, Loading } from '../../shared/ui/States';
 import { useCanWrite } from '../auth';
 import { AddressesSection } from './AddressesSection';
 import { personPaths, usePerson, usePersonSummary, useRevalidatePerson } from './api';

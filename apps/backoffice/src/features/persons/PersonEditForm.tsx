@@ -1,11 +1,10 @@
 import { personPatchRequest, type PersonDetail, type PersonPatchRequest } from '@lending/contracts';
 import { api } from '../../shared/api';
+import { CheckboxField, ErrorSummary, TextAreaField, TextField } from '@lending/ui';
 import { validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
 import { FormActions } from '../../shared/ui/EditableList';
-import { ErrorSummary } from '../../shared/ui/ErrorSummary';
-import { CheckboxField, TextAreaField, TextField } from '../../shared/ui/Field';
 import { personPaths } from './api';
 
 const textKeys = ['first_name', 'last_name', 'company_name', 'birth_number', 'company_id', 'identity_card', 'email', 'phone', 'citizenship', 'note'] as const;

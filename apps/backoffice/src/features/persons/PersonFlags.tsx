@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { StatusBadge } from '../../shared/ui/StatusBadge';
+import { StatusBadge } from '@lending/ui';
 
 interface Flags {
   is_blacklisted: boolean;

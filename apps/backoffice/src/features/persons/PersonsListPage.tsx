@@ -1,15 +1,10 @@
 import { IdentificationType, PersonRole, type PersonListItem } from '@lending/contracts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EMPTY_VALUE, formatDateTime, formatPhone, pluralize } from '../../shared/format';
-import { EmailAddress } from '../../shared/ui/EmailAddress';
-import type { Column } from '../../shared/ui/DataTable';
+import { ActiveFilters, type Column, DEFAULT_PAGE_SIZE, EmailAddress, EMPTY_VALUE, enumOptions, FilterBar, formatDateTime, formatPhone, pluralize, ResultsAnnouncement, SelectField, TextField, YesNoAnyField, yesNoAnyOptions } from '@lending/ui';
 import { ExportButtons } from '../../shared/ui/ExportButtons';
-import { enumOptions, SelectField, TextField, YesNoAnyField, yesNoAnyOptions } from '../../shared/ui/Field';
-import { ActiveFilters, FilterBar, ResultsAnnouncement } from '../../shared/ui/FilterBar';
 import { PageHeader } from '../../shared/ui/Layout';
 import { ListResults } from '../../shared/ui/ListResults';
-import { DEFAULT_PAGE_SIZE } from '../../shared/ui/Pagination';
 import { positiveInt, useUrlState, type UrlStatePatch } from '../../shared/ui/useUrlState';
 import { personPaths, usePersonList } from './api';
 import { PersonFlags } from './PersonFlags';

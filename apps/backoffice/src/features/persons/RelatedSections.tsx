@@ -16,20 +16,14 @@ import {
 } from '@lending/contracts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EMPTY_VALUE, formatCzk, formatDate, formatDateTime, formatMoney } from '../../shared/format';
+import { type Column, DataTable, EMPTY_VALUE, EmptyState, enumOptions, ErrorState, ErrorSummary, formatCzk, formatDate, formatDateTime, formatMoney, Loading, Pagination, SelectField, StatusBadge, TextAreaField, toneOf } from '@lending/ui';
 import { api } from '../../shared/api';
 import { validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
-import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { DownloadButton } from '../../shared/ui/DownloadButton';
 import { EditableList, FormActions } from '../../shared/ui/EditableList';
-import { ErrorSummary } from '../../shared/ui/ErrorSummary';
-import { enumOptions, SelectField, TextAreaField } from '../../shared/ui/Field';
 import { Section } from '../../shared/ui/Layout';
-import { Pagination } from '../../shared/ui/Pagination';
-import { EmptyState, ErrorState, Loading } from '../../shared/ui/States';
-import { StatusBadge, toneOf } from '../../shared/ui/StatusBadge';
 import { personPaths, useDistraints, usePersonDeals, usePersonLeads, useRealtyRights } from './api';
 
 const SUB_PAGE_SIZE = 10;

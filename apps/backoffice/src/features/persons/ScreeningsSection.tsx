@@ -1,19 +1,13 @@
 import { ProcessingState, runScreeningRequest, ScreeningType, type RunScreeningRequest, type ScreeningDetail, type ScreeningListItem } from '@lending/contracts';
 import { useState } from 'react';
 import { api } from '../../shared/api';
-import { EMPTY_VALUE, formatDateTime, formatOptionalDateTime } from '../../shared/format';
+import { type BadgeTone, type Column, DataTable, EMPTY_VALUE, EmptyState, enumOptions, ErrorState, ErrorSummary, formatDateTime, formatOptionalDateTime, Loading, Pagination, SelectField, StatusBadge } from '@lending/ui';
 import { validate } from '../../shared/form';
 import { isRunning } from '../../shared/polling';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
-import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { DownloadButton } from '../../shared/ui/DownloadButton';
-import { ErrorSummary } from '../../shared/ui/ErrorSummary';
-import { enumOptions, SelectField } from '../../shared/ui/Field';
 import { Section } from '../../shared/ui/Layout';
-import { Pagination } from '../../shared/ui/Pagination';
-import { EmptyState, ErrorState, Loading } from '../../shared/ui/States';
-import { StatusBadge, type BadgeTone } from '../../shared/ui/StatusBadge';
 import { personPaths, useScreening, useScreenings } from './api';
 
 const PAGE_SIZE = 10;

@@ -1,18 +1,9 @@
-import type {
-  Distraint,
-  LeadListItem,
-  PersonDealItem,
-  PersonDetail,
-  PersonListItem,
-  PersonSummary,
-  RealtyRight,
-  ScreeningDetail,
-  ScreeningListItem,
-} from '@lending/contracts';
+import type { ScreeningDetail } from '@lending/contracts';
+import { withQuery, type QueryValue, type ResponseOf } from '@lending/api-client';
+import { useRef } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { Page } from '../../shared/page';
+import { useApi } from '../../shared/api';
 import { isRunning, polling } from '../../shared/polling';
-import { withQuery, type QueryValue } from '../../shared/query';
 
 export const PERSONS_PATH = '/api/v1/persons/';
 
@@ -40,47 +31,56 @@ export const personPaths = {
   leads: (id: number, query: Record<string, QueryValue>) => withQuery('/api/v1/leads/', { person: id, ...query }),
 };
 
+// Lists whose key (with its query) the screen builds: typed by their endpoint's contract.
 export function usePersonList(key: string) {
-  return useSWR<Page<PersonListItem>>(key, { keepPreviousData: true });
+  return useSWR<ResponseOf<'GET', '/api/v1/persons/'>>(key, { keepPreviousData: true });
 }
 
 export function usePerson(id: number | null) {
-  return useSWR<PersonDetail>(id ? personPaths.detail(id) : null);
+  return useApi('/api/v1/persons/{id}/', { params: { id } });
 }
 
 export function usePersonSummary(id: number) {
-  return useSWR<PersonSummary>(personPaths.summary(id));
+  return useApi('/api/v1/persons/{id}/person/', { params: { id } });
 }
 
 export function usePersonDeals(key: string) {
-  return useSWR<Page<PersonDealItem>>(key, { keepPreviousData: true });
+  return useSWR<ResponseOf<'GET', '/api/v1/persons/{personId}/deals/'>>(key, { keepPreviousData: true });
 }
 
 export function usePersonLeads(key: string) {
-  return useSWR<Page<LeadListItem>>(key, { keepPreviousData: true });
+  return useSWR<ResponseOf<'GET', '/api/v1/leads/'>>(key, { keepPreviousData: true });
 }
 
 export function useDistraints(personId: number) {
-  const swr = useSWR<Distraint[]>(personPaths.distraints(personId));
+  const swr = useApi('/api/v1/persons/{personId}/distraint/', { params: { personId } });
   return { ...swr, rows: swr.data };
 }
 
 export function useRealtyRights(personId: number) {
-  const swr = useSWR<RealtyRight[]>(personPaths.realtyRights(personId));
+  const swr = useApi('/api/v1/persons/{personId}/realty-rights/', { params: { personId } });
   return { ...swr, rows: swr.data };
 }
 
 /** The list; running screenings are polled one by one (useScreening), not the whole list. */
 export function useScreenings(key: string) {
-  return useSWR<Page<ScreeningListItem>>(key, { keepPreviousData: true });
+  return useSWR<ResponseOf<'GET', '/api/v1/persons/{personId}/screenings/'>>(key, { keepPreviousData: true });
 }
 
-/** One screening, polled until it ends; `onSettled` runs when it is seen finished or failed. */
+/**
+ * One screening, polled until it ends; `onSettled` runs once, when it is first seen finished or
+ * failed. Once: settling revalidates the person, which fetches this screening again until the
+ * list says it ended, and each answer would settle it anew (a loop of requests that, when the
+ * list answers slower than the screening, never lets the list's answer land).
+ */
 export function useScreening(personId: number, id: number, running: boolean, onSettled: (screening: ScreeningDetail) => void) {
-  return useSWR<ScreeningDetail>(running ? personPaths.screening(personId, id) : null, {
+  const settled = useRef(false);
+  return useApi(running ? '/api/v1/persons/{personId}/screenings/{id}/' : null, { params: { personId, id } }, {
     refreshInterval: (data) => (!data || isRunning(data.state) ? polling.intervalMs : 0),
     onSuccess: (data) => {
-      if (!isRunning(data.state)) onSettled(data);
+      if (isRunning(data.state) || settled.current) return;
+      settled.current = true;
+      onSettled(data);
     },
   });
 }

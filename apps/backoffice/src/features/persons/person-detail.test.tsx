@@ -8,7 +8,7 @@ import { asListItem, finishedScreening, leadListItem, personDetail, personSummar
 import { currentUrl, meHandler, renderApp } from '../../test/render-app';
 import './index';
 
-function personApi(extra: Record<string, (call: RecordedCall) => Reply> = {}, screenings: () => ScreeningDetail[] = () => []) {
+function personApi(extra: Record<string, (call: RecordedCall) => Reply | Promise<Reply>> = {}, screenings: () => ScreeningDetail[] = () => []) {
   return mockApi({
     ...meHandler(),
     'GET /api/v1/persons/55/': () => ({ status: 200, body: personDetail() }),
@@ -43,6 +43,49 @@ describe('person detail', () => {
     expect((await within(leads).findByRole('link', { name: 'Žádost #101' })).getAttribute('href')).toBe('/leads/101');
     const leadQuery = calls.find((c) => c.path === '/api/v1/leads/')?.query;
     expect(leadQuery?.get('person')).toBe('55');
+  });
+
+  it('settles a finished screening once, though settling fetches it again until the slower list says so', async () => {
+    const user = userEvent.setup();
+    const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let stored: ScreeningDetail[] = [];
+    let summaries = 0;
+    personApi(
+      {
+        'GET /api/v1/persons/55/person/': () => {
+          summaries += 1;
+          return { status: 200, body: personSummary() };
+        },
+        'POST /api/v1/persons/55/screenings/': () => {
+          stored = [screeningDetail()];
+          // The job ends at once: the first poll sees it finished, the list answers later.
+          setTimeout(() => (stored = [finishedScreening()]), 20);
+          return { status: 202, body: stored[0] };
+        },
+        'GET /api/v1/persons/55/screenings/31/': async () => {
+          await later(40);
+          return { status: 200, body: stored[0] };
+        },
+      },
+      () => stored,
+    );
+    // The list is the slow one.
+    const fetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      const answer = await fetch(input, init);
+      if (input.includes('/screenings/?')) await later(120);
+      return answer;
+    });
+    polling.intervalMs = 2000;
+    renderApp('/persons/55');
+
+    const section = await screen.findByRole('region', { name: 'Prověrky' });
+    await user.selectOptions(await within(section).findByLabelText('Druh prověrky'), 'Insolvenční rejstřík (ISIR)');
+    await user.click(within(section).getByRole('button', { name: 'Spustit prověrku' }));
+    await within(section).findByRole('button', { name: 'Stáhnout PDF' }, { timeout: 3000 });
+    await later(300);
+    // Loaded, revalidated when the screening started, and once more when it ended: no loop.
+    expect(summaries).toBe(3);
   });
 
   it('runs a screening, polls it until FINISHED and downloads its PDF', async () => {
@@ -137,8 +180,8 @@ describe('person detail', () => {
   it('adds a label and puts the person on the blacklist with a reason', async () => {
     const user = userEvent.setup();
     const { calls } = personApi({
-      'POST /api/v1/persons/55/labels/': () => ({ status: 201, body: {} }),
-      'POST /api/v1/persons/55/blacklist/': () => ({ status: 201, body: {} }),
+      'POST /api/v1/persons/55/labels/': () => ({ status: 201, body: { id: 9, person_id: 55, name: 'VIP klient', color: null, created_at: '2025-03-05T08:00:00.000Z', updated_at: '2025-03-05T08:00:00.000Z' } }),
+      'POST /api/v1/persons/55/blacklist/': () => ({ status: 201, body: { id: 4, person_id: 55, reason: 'Padělaná výplatní páska', created_by_id: 7, created_at: '2025-03-05T08:01:00.000Z' } }),
     });
     renderApp('/persons/55');
 

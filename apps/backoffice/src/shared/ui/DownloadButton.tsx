@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { downloadFile, type DownloadOptions } from '../download';
-import { errorMessage } from '../errors';
+import { errorMessage } from '@lending/api-client';
 import { showToast } from '../toast';
 
 interface DownloadButtonProps extends DownloadOptions {

@@ -1,9 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { ConfirmDialog } from './ConfirmDialog';
-import { DataTable, type Column } from './DataTable';
-import { Dialog } from './Dialog';
+import { type Column, ConfirmDialog, DataTable, Dialog } from '@lending/ui';
 import { Section } from './Layout';
-import { EmptyState, ErrorState, Loading } from './States';
 
 export interface EditorProps<T> {
   /** null when adding. */
@@ -98,15 +95,7 @@ export function EditableList<T>({
         ) : undefined
       }
     >
-      {error && !rows ? (
-        <ErrorState error={error} onRetry={onRetry} />
-      ) : !rows ? (
-        <Loading />
-      ) : rows.length === 0 ? (
-        <EmptyState>{emptyText}</EmptyState>
-      ) : (
-        <DataTable caption={title} captionHidden columns={allColumns} rows={rows} rowKey={rowKey} />
-      )}
+      <DataTable caption={title} captionHidden columns={allColumns} rows={rows} rowKey={rowKey} error={error} onRetry={onRetry} texts={{ empty: emptyText }} />
       {children}
       {renderEditor && (
         <Dialog open={editing !== null} onClose={() => setEditing(null)} title={editing?.row ? editLabel : addLabel}>

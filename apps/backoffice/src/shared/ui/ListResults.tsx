@@ -1,7 +1,5 @@
-import type { Page } from '../page';
-import { DataTable, type Column } from './DataTable';
-import { DEFAULT_PAGE_SIZE, Pagination } from './Pagination';
-import { EmptyState, ErrorState, Loading } from './States';
+import type { Page } from '@lending/api-client';
+import { type Column, DataTable, DEFAULT_PAGE_SIZE, Pagination } from '@lending/ui';
 import type { UrlStatePatch } from './useUrlState';
 
 export interface ListTexts {
@@ -41,12 +39,25 @@ export function ListResults<T>({
   texts: ListTexts;
 }) {
   const { data, error, isLoading } = list;
-  if (error && !data) return <ErrorState error={error} onRetry={() => void list.mutate()} title={texts.error} />;
-  if (!data) return isLoading ? <Loading label={texts.loading} /> : null;
-  if (data.results.length === 0) return <EmptyState>{texts.empty}</EmptyState>;
+  const table = (
+    <DataTable
+      caption={texts.caption}
+      captionHidden
+      columns={columns}
+      rows={data?.results}
+      rowKey={rowKey}
+      ordering={ordering}
+      onOrderingChange={(next) => update({ ordering: next })}
+      error={error}
+      onRetry={() => void list.mutate()}
+      texts={texts}
+    />
+  );
+  // Loading, failed or empty: the table's own states, without a pager.
+  if (!data?.results.length) return table;
   return (
     <div className="card" aria-busy={isLoading || undefined}>
-      <DataTable caption={texts.caption} captionHidden columns={columns} rows={data.results} rowKey={rowKey} ordering={ordering} onOrderingChange={(next) => update({ ordering: next })} />
+      {table}
       <Pagination
         label={texts.pagination}
         page={page}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { coDebtorSchema, formMessages } from '@lending/contracts';
-import { api, ApiError, tooManyRequestsText } from '../../shared/api';
+import { api, tooManyRequestsText } from '../../shared/api';
+import { ApiError } from '@lending/api-client';
+import { CheckboxField, Dialog } from '@lending/ui';
 import { showToast } from '../../shared/toast';
-import { Dialog } from '../../shared/ui/Dialog';
-import { Checkbox, ErrorSummary, TextField } from '../../shared/ui/form';
+import { ErrorSummary, TextField } from '../../shared/ui/form';
 import { emptyPerson, PersonFields, personFieldIds, personPayload, type PersonValues } from '../../shared/ui/PersonFields';
 import { apiFieldErrors, issuesToErrors, type FieldErrors } from '../../shared/validation';
 import { useApplication } from './ApplicationProvider';
@@ -89,7 +90,7 @@ export default function CoDebtorDialog({ onClose }: { onClose: () => void }) {
         <ErrorSummary errors={errors} fields={fields} attempt={attempt} />
         <PersonFields prefix={PREFIX} values={values} onChange={setValues} errors={errors} setError={setError} />
         {business && (
-          <Checkbox id="co-debtor-self-employed" label="Spoludlužník podniká nebo zastupuje právnickou osobu" checked={selfEmployed} onChange={setSelfEmployed} />
+          <CheckboxField id="co-debtor-self-employed" label="Spoludlužník podniká nebo zastupuje právnickou osobu" checked={selfEmployed} onChange={setSelfEmployed} />
         )}
         {business && selfEmployed && (
           <TextField id="co-debtor-company-id" label="IČO" inputMode="numeric" autoComplete="off" value={companyId} onValueChange={setCompanyId} error={errors.company_id} maxLength={12} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { api, ApiError, tooManyRequestsText, type FormView } from '../../shared/api';
-import { formatCzk } from '../../shared/format';
-import { Dialog } from '../../shared/ui/Dialog';
+import { api, tooManyRequestsText, type FormView } from '../../shared/api';
+import { ApiError } from '@lending/api-client';
+import { Dialog, formatCzk } from '@lending/ui';
 import { useApplication, type AcceptedOffer } from './ApplicationProvider';
 import { irregularOfferRows, type IrregularOfferDraft } from './logic';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { formatCzk, maskAsDots } from '../../shared/format';
-import { EmailAddress } from '../../shared/ui/EmailAddress';
+import { maskAsDots } from '../../shared/format';
+import { EmailAddress, formatCzk } from '@lending/ui';
 import { useApplication } from './ApplicationProvider';
 
 const CoDebtorDialog = lazy(() => import('./CoDebtorDialog'));

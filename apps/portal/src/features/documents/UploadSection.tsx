@@ -1,8 +1,9 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { documentMessages, MAX_UPLOAD_BYTES, type DocumentCategory, type DocumentsOverview } from '@lending/contracts';
-import { api, ApiError, isTooManyRequests, uploadDocument } from '../../shared/api';
+import { api, isTooManyRequests, uploadDocument } from '../../shared/api';
+import { ApiError } from '@lending/api-client';
+import { RadioGroup } from '@lending/ui';
 import { showToast } from '../../shared/toast';
-import { RadioGroup } from '../../shared/ui/form';
 
 type CategoryView = DocumentsOverview['categories'][number];
 type RequirementView = DocumentsOverview['requirements'][number];

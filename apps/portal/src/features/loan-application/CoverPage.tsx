@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { collateralSchema, type RealtyType } from '@lending/contracts';
 import { api } from '../../shared/api';
+import { RadioGroup } from '@lending/ui';
 import { AddressWhisperer, addressFromData, addressPayload, type AddressValue } from '../../shared/ui/AddressWhisperer';
-import { ErrorSummary, RadioGroup } from '../../shared/ui/form';
+import { ErrorSummary } from '../../shared/ui/form';
 import { paths, stepUrl, useApplication } from '../application';
 import { StepLayout } from './StepLayout';
 import { useStepSubmit } from './useStepSubmit';

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { personInfoSchema } from '@lending/contracts';
 import { api } from '../../shared/api';
-import { Checkbox, ErrorSummary, TextField } from '../../shared/ui/form';
+import { CheckboxField } from '@lending/ui';
+import { ErrorSummary, TextField } from '../../shared/ui/form';
 import { PersonFields, personFieldIds, personFromData, personPayload, type PersonValues } from '../../shared/ui/PersonFields';
 import { paths, stepUrl, useApplication } from '../application';
 import { StepLayout } from './StepLayout';
@@ -60,7 +61,7 @@ export default function PersonDataPage() {
         {business && (
           <TextField id="person-company-id" label="IČO" inputMode="numeric" autoComplete="off" hint="Identifikační číslo Vaší firmy nebo živnosti (8 číslic)." value={companyId} onValueChange={setCompanyId} error={errors.self_employed_id} maxLength={12} />
         )}
-        <Checkbox
+        <CheckboxField
           id="person-consent"
           checked={consent}
           onChange={setConsent}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { alreadyReported, ApiError, type FormView } from '../../shared/api';
+import { alreadyReported, type FormView } from '../../shared/api';
+import { ApiError } from '@lending/api-client';
 import { showToast } from '../../shared/toast';
 import { apiFieldErrors, issuesToErrors, type FieldErrors } from '../../shared/validation';
 import { useApplication } from '../application';

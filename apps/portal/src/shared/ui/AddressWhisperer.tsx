@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AddressSuggestion, ChosenAddress } from '@lending/contracts';
 import { api } from '../api';
-import { describedBy, FieldShell } from './form';
+import { FieldFrame } from '@lending/ui';
 
 export const SUGGEST_DEBOUNCE_MS = 250;
 export const SUGGEST_LIMIT = 8;
@@ -106,70 +106,69 @@ export function AddressWhisperer({ id, label, value, onChange, error, hint = 'Za
 
   const optionId = (index: number) => `${id}-option-${index}`;
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
-      <div className="combobox">
-        <input
-          id={id}
-          className="input"
-          type="text"
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
-          value={value.text}
-          onChange={(event) => {
-            onChange({ text: event.target.value, chosen: null });
-            search(event.target.value);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowDown') {
-              event.preventDefault();
-              if (!open && suggestions.length) setOpen(true);
-              setActive((current) => (suggestions.length ? (current + 1) % suggestions.length : -1));
-            } else if (event.key === 'ArrowUp') {
-              event.preventDefault();
-              setActive((current) => (suggestions.length ? (current <= 0 ? suggestions.length - 1 : current - 1) : -1));
-            } else if (event.key === 'Enter') {
-              if (open && active >= 0 && suggestions[active]) {
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      {(aria) => (
+        <div className="combobox">
+          <input
+            {...aria}
+            type="text"
+            role="combobox"
+            autoComplete="off"
+            aria-autocomplete="list"
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+            value={value.text}
+            onChange={(event) => {
+              onChange({ text: event.target.value, chosen: null });
+              search(event.target.value);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowDown') {
                 event.preventDefault();
-                choose(suggestions[active]);
-              }
-            } else if (event.key === 'Escape') {
-              if (open) {
-                // Closes the list only, not a dialog around it.
+                if (!open && suggestions.length) setOpen(true);
+                setActive((current) => (suggestions.length ? (current + 1) % suggestions.length : -1));
+              } else if (event.key === 'ArrowUp') {
                 event.preventDefault();
-                event.stopPropagation();
-                setOpen(false);
-                setActive(-1);
+                setActive((current) => (suggestions.length ? (current <= 0 ? suggestions.length - 1 : current - 1) : -1));
+              } else if (event.key === 'Enter') {
+                if (open && active >= 0 && suggestions[active]) {
+                  event.preventDefault();
+                  choose(suggestions[active]);
+                }
+              } else if (event.key === 'Escape') {
+                if (open) {
+                  // Closes the list only, not a dialog around it.
+                  event.preventDefault();
+                  event.stopPropagation();
+                  setOpen(false);
+                  setActive(-1);
+                }
               }
-            }
-          }}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
-        />
-        <ul id={listId} role="listbox" aria-label="Návrhy adres" className="combobox__list" hidden={!open}>
-          {open &&
-            suggestions.map((suggestion, index) => (
-              <li
-                key={`${suggestion.values.WHOLE_ADDRESS}-${index}`}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                className={index === active ? 'combobox__option combobox__option--active' : 'combobox__option'}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(suggestion)}
-              >
-                {suggestion.values.WHOLE_ADDRESS}
-              </li>
-            ))}
-        </ul>
-        <span className="visually-hidden" role="status" aria-live="polite">
-          {status}
-        </span>
-      </div>
-    </FieldShell>
+            }}
+            onBlur={() => setTimeout(() => setOpen(false), 150)}
+          />
+          <ul id={listId} role="listbox" aria-label="Návrhy adres" className="combobox__list" hidden={!open}>
+            {open &&
+              suggestions.map((suggestion, index) => (
+                <li
+                  key={`${suggestion.values.WHOLE_ADDRESS}-${index}`}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  className={index === active ? 'combobox__option combobox__option--active' : 'combobox__option'}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(suggestion)}
+                >
+                  {suggestion.values.WHOLE_ADDRESS}
+                </li>
+              ))}
+          </ul>
+          <span className="visually-hidden" role="status" aria-live="polite">
+            {status}
+          </span>
+        </div>
+      )}
+    </FieldFrame>
   );
 }

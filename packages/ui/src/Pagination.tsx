@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatNumber } from '../format';
+import { formatNumber } from './format';
 
 export const PAGE_SIZES = [20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { errorMessage } from '../errors';
+import { errorMessage } from '@lending/api-client';
 
 /** A polite "loading" note; screen readers hear it once, sighted users see it in place. */
 export function Loading({ label = 'Načítám…' }: { label?: string }) {

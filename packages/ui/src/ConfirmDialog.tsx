@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../errors';
+import { errorMessage } from '@lending/api-client';
 import { Dialog } from './Dialog';
 
 /** "Opravdu smazat…?" with the action's own button; failures show inside the dialog. */

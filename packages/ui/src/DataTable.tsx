@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { EmptyState, ErrorState, Loading } from './States';
 
 export interface Column<T> {
   /** Unique within the table. */
@@ -13,16 +14,31 @@ export interface Column<T> {
   rowHeader?: boolean;
 }
 
+/** What the table says while it has no rows to show. */
+export interface TableTexts {
+  /** "Načítám žádosti…" */
+  loading?: string;
+  /** "Žádné žádosti neodpovídají filtru." */
+  empty?: string;
+  /** "Žádosti se nepodařilo načíst." */
+  error?: string;
+}
+
 interface DataTableProps<T> {
   caption: string;
   /** Keep the caption for screen readers only (a heading above says the same). */
   captionHidden?: boolean;
   columns: readonly Column<T>[];
-  rows: readonly T[];
+  /** undefined: not loaded yet (the loading state, or the error state when `error` is set). */
+  rows: readonly T[] | undefined;
   rowKey: (row: T) => string | number;
   /** DRF ordering: `field` or `-field`. */
   ordering?: string;
   onOrderingChange?: (ordering: string) => void;
+  /** A failed load; shown instead of the table while there are no rows to keep on screen. */
+  error?: unknown;
+  onRetry?: () => void;
+  texts?: TableTexts;
 }
 
 /** Ascending first; the same column again flips the direction. */
@@ -37,18 +53,14 @@ function sortState(ordering: string | undefined, sortKey: string): 'ascending' |
 }
 
 /**
- * A table whose sortable headers are buttons bound to the API's `ordering`; the sorted
- * column carries aria-sort, as the ARIA sortable-table pattern describes.
+ * A table whose sortable headers are buttons bound to the API's `ordering` (reached and
+ * pressed with the keyboard like any button); the sorted column carries aria-sort, as the ARIA
+ * sortable-table pattern describes. Before its rows arrive it is a loading note, after a failed
+ * load an alert with "Zkusit znovu", and without rows the empty text.
  */
-export function DataTable<T>({
-  caption,
-  captionHidden,
-  columns,
-  rows,
-  rowKey,
-  ordering,
-  onOrderingChange,
-}: DataTableProps<T>) {
+export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, ordering, onOrderingChange, error, onRetry, texts = {} }: DataTableProps<T>) {
+  if (!rows) return error ? <ErrorState error={error} onRetry={onRetry} title={texts.error} /> : <Loading label={texts.loading} />;
+  if (rows.length === 0) return <EmptyState>{texts.empty ?? 'Žádné záznamy.'}</EmptyState>;
   return (
     <div className="table-wrap">
       <table className="table">
@@ -58,18 +70,9 @@ export function DataTable<T>({
             {columns.map((column) => {
               const sorted = column.sortKey ? sortState(ordering, column.sortKey) : undefined;
               return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  aria-sort={sorted}
-                  className={column.numeric ? 'table__numeric' : undefined}
-                >
+                <th key={column.key} scope="col" aria-sort={sorted} className={column.numeric ? 'table__numeric' : undefined}>
                   {column.sortKey && onOrderingChange ? (
-                    <button
-                      type="button"
-                      className="table__sort"
-                      onClick={() => onOrderingChange(nextOrdering(ordering, column.sortKey as string))}
-                    >
+                    <button type="button" className="table__sort" onClick={() => onOrderingChange(nextOrdering(ordering, column.sortKey as string))}>
                       {column.header}
                       <span aria-hidden="true" className="table__sort-icon">
                         {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}

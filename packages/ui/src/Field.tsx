@@ -1,54 +1,76 @@
 import type { ReactNode } from 'react';
 
-type Messages = readonly string[] | string | undefined;
+/** One message or several (the API answers a list per field). */
+export type Messages = readonly string[] | string | undefined;
 
 function list(messages: Messages): readonly string[] {
   if (!messages) return [];
   return typeof messages === 'string' ? [messages] : messages;
 }
 
+/** What a control needs to be tied to its label, hint and error. */
+export interface ControlAria {
+  id: string;
+  className: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/** The ids a control is described by: its hint, then its error (either may be absent). */
+export function describedBy(id: string, { hint, error }: { hint?: ReactNode; error?: Messages }): string | undefined {
+  const ids = [hint ? `${id}-hint` : null, list(error).length ? `${id}-error` : null].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+export function controlAria(id: string, { hint, error }: { hint?: ReactNode; error?: Messages }): ControlAria {
+  return { id, className: 'input', 'aria-invalid': list(error).length ? true : undefined, 'aria-describedby': describedBy(id, { hint, error }) };
+}
+
+/** The error line(s) of a control, each read as "Chyba: …". */
+export function FieldError({ id, error }: { id: string; error: Messages }) {
+  const messages = list(error);
+  if (!messages.length) return null;
+  return (
+    <p id={`${id}-error`} className="field__error">
+      {messages.map((message, index) => (
+        <span key={index} className="field__error-line">
+          <span className="visually-hidden">Chyba: </span>
+          {message}
+        </span>
+      ))}
+    </p>
+  );
+}
+
 interface FieldFrameProps {
   id: string;
-  label: string;
+  label: ReactNode;
   error?: Messages;
-  hint?: string;
+  hint?: ReactNode;
   required?: boolean;
   className?: string;
-  children: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+  children: (aria: ControlAria) => ReactNode;
 }
 
 /**
- * Label, hint and error of one control, tied to it by id and aria-describedby (the
- * GOV.UK pattern the portal uses too): the error sits above the control, prefixed
- * "Chyba:" for screen readers.
+ * Label, hint and error of one control, tied to it by id and aria-describedby, in the GOV.UK
+ * order both apps follow: label, hint, error ("Chyba: …" for screen readers), then the control.
  */
 export function FieldFrame({ id, label, error, hint, required, className, children }: FieldFrameProps) {
-  const messages = list(error);
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = messages.length ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const invalid = list(error).length > 0;
   return (
-    <div className={['field', messages.length ? 'field--error' : '', className ?? ''].filter(Boolean).join(' ')}>
+    <div className={['field', invalid ? 'field--error' : '', className ?? ''].filter(Boolean).join(' ')}>
       <label htmlFor={id} className="field__label">
         {label}
         {required && <span className="field__required"> (povinné)</span>}
       </label>
       {hint && (
-        <p id={hintId} className="field__hint">
+        <p id={`${id}-hint`} className="field__hint">
           {hint}
         </p>
       )}
-      {errorId && (
-        <p id={errorId} className="field__error">
-          {messages.map((message, index) => (
-            <span key={index} className="field__error-line">
-              <span className="visually-hidden">Chyba: </span>
-              {message}
-            </span>
-          ))}
-        </p>
-      )}
-      {children({ id, 'aria-invalid': messages.length ? true : undefined, 'aria-describedby': describedBy })}
+      <FieldError id={id} error={error} />
+      {children(controlAria(id, { hint, error }))}
     </div>
   );
 }
@@ -75,7 +97,7 @@ export function TextField({
   min,
   ...props
 }: ControlProps & {
-  type?: 'text' | 'email' | 'tel' | 'date' | 'datetime-local' | 'number' | 'search';
+  type?: 'text' | 'email' | 'tel' | 'date' | 'datetime-local' | 'number' | 'search' | 'password';
   inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel' | 'search';
   autoComplete?: string;
   placeholder?: string;
@@ -171,37 +193,45 @@ export function YesNoAnyField(props: ControlProps) {
   return <SelectField {...props} options={yesNoAnyOptions} placeholder="Vše" />;
 }
 
+/** One checkbox with its label, and a hint or an error when it has one. */
 export function CheckboxField({
   id,
   label,
   checked,
   onChange,
   hint,
+  error,
   disabled,
 }: {
   id: string;
-  label: string;
+  label: ReactNode;
   checked: boolean;
   onChange: (checked: boolean) => void;
-  hint?: string;
+  hint?: ReactNode;
+  error?: Messages;
   disabled?: boolean;
 }) {
+  const invalid = list(error).length > 0;
   return (
-    <div className="field field--checkbox">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <label htmlFor={id}>{label}</label>
+    <div className={invalid ? 'field field--checkbox field--error' : 'field field--checkbox'}>
       {hint && (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
         </p>
       )}
+      <FieldError id={id} error={error} />
+      <div className="checkbox">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={describedBy(id, { hint, error })}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
     </div>
   );
 }
@@ -224,12 +254,12 @@ export function CheckboxGroup({
 }) {
   return (
     <fieldset className={['fieldset', className ?? ''].filter(Boolean).join(' ')}>
-      <legend className="field__label">{legend}</legend>
+      <legend className="fieldset__legend">{legend}</legend>
       <div className="checkbox-group">
         {options.map((option) => {
           const optionId = `${id}-${option.value}`;
           return (
-            <div key={option.value} className="field--checkbox">
+            <div key={option.value} className="checkbox">
               <input
                 id={optionId}
                 type="checkbox"
@@ -242,6 +272,47 @@ export function CheckboxGroup({
                   )
                 }
               />
+              <label htmlFor={optionId}>{option.label}</label>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * One choice of a few, as radio buttons in a fieldset. The first option's id is `${name}-input`,
+ * so an error summary can link to the group.
+ */
+export function RadioGroup<T extends string>({
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+  inline,
+}: {
+  name: string;
+  legend: string;
+  options: readonly { value: T; label: string }[];
+  value: T | '';
+  onChange: (value: T) => void;
+  error?: Messages;
+  inline?: boolean;
+}) {
+  const invalid = list(error).length > 0;
+  return (
+    <fieldset className={invalid ? 'fieldset field--error' : 'fieldset'} aria-describedby={invalid ? `${name}-error` : undefined} id={name}>
+      <legend className="fieldset__legend">{legend}</legend>
+      <FieldError id={name} error={error} />
+      <div className={inline ? 'radios radios--inline' : 'radios'}>
+        {options.map((option, index) => {
+          const optionId = index === 0 ? `${name}-input` : `${name}-${option.value}`;
+          return (
+            <div className="radio" key={option.value}>
+              <input id={optionId} type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
               <label htmlFor={optionId}>{option.label}</label>
             </div>
           );
