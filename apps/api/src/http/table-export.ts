@@ -63,6 +63,8 @@ function csvCell(value: ExportCell, kind: ColumnKind): string {
   if (value === null || value === '') return '';
   let text: string;
   if (value instanceof Date) text = csvDateTime(value);
+  // Money comes as the API's decimal string ("1234.50"): only its separator changes.
+  else if (kind === 'money' && typeof value === 'string') text = value.replace('.', ',');
   else if (kind === 'money' && typeof value === 'number') text = value.toFixed(2).replace('.', ',');
   else text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
@@ -81,6 +83,16 @@ const numberFormats: Record<ColumnKind, string | undefined> = {
   datetime: 'd.m.yyyy h:mm',
 };
 
+/**
+ * A spreadsheet cell. A money string becomes a number cell: a Decimal(14, 2) amount has at most
+ * 14 significant digits, which a double holds and gives back as the same decimal (exact).
+ */
+function xlsxCell(cell: ExportCell, kind: ColumnKind): ExportCell {
+  if (cell instanceof Date) return xlsxDateTime(cell);
+  if (kind === 'money' && typeof cell === 'string') return Number(cell);
+  return cell;
+}
+
 async function writeXlsx(out: PassThrough, sheetName: string, columns: readonly ExportColumn[], rows: AsyncIterable<ExportCell[]>): Promise<void> {
   // The streaming writer commits each row to the zip stream as it goes (exceljs' WorkbookWriter).
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -89,7 +101,7 @@ async function writeXlsx(out: PassThrough, sheetName: string, columns: readonly 
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for await (const row of rows) {
-    sheet.addRow(row.map((cell) => (cell instanceof Date ? xlsxDateTime(cell) : cell))).commit();
+    sheet.addRow(row.map((cell, i) => xlsxCell(cell, columns[i]!.kind))).commit();
   }
   sheet.commit();
   await workbook.commit();
