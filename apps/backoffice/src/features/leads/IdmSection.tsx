@@ -8,7 +8,7 @@ import {
 } from '@lending/contracts';
 import { api } from '../../shared/api';
 import { EMPTY_VALUE, formatCzk, formatDateTime, formatNumber, formatPercent } from '../../shared/format';
-import { validate } from '../../shared/form';
+import { amountFromInput, validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
@@ -145,8 +145,8 @@ function RunIdmForm({ leadId, onStarted }: { leadId: number; onStarted: () => vo
   const onSubmit = form.handleSubmit(
     (values) =>
       validate(idmEvaluationRequest, {
-        requested_value: values.requested_value.trim() || undefined,
-        requested_installment: values.requested_installment.trim() || undefined,
+        requested_value: amountFromInput(values.requested_value),
+        requested_installment: amountFromInput(values.requested_installment),
       }),
     async (body: IdmEvaluationRequest) => {
       const evaluation = await api.post<IdmEvaluationView>(leadPaths.idmEvaluations(leadId), body);
