@@ -36,10 +36,8 @@ export interface SubResourceQuery extends PageQuery {
   [filter: string]: unknown;
 }
 
-export interface SubResource<Row extends { id: number }, Create, Patch> {
-  /** Audit: `${action}.create|update|delete` on `entity`. */
-  action: string;
-  entity: string;
+/** What the list needs of a resource. */
+export interface ListedResource<Row> {
   delegate: (db: Tx | Deps['prisma']) => Delegate;
   include?: object;
   /** Ordering field of the API → the model's field. */
@@ -47,6 +45,12 @@ export interface SubResource<Row extends { id: number }, Create, Patch> {
   /** Prisma `where` of the list's own filters. */
   where?: (query: SubResourceQuery) => object;
   toView: (row: Row) => unknown;
+}
+
+export interface SubResource<Row extends { id: number }, Create, Patch> extends ListedResource<Row> {
+  /** Audit: `${action}.create|update|delete` on `entity`. */
+  action: string;
+  entity: string;
   /** The columns to write from a request body (only the fields sent); checks references (400). */
   toData: (tx: Tx, deal: DealRow, body: Create | Patch, existing: Row | null) => Promise<Record<string, unknown>>;
   /** A field message for a row that breaks a unique rule of the resource, checked before the write. */
@@ -66,9 +70,9 @@ function orderBy(def: { orderColumns: Record<string, string> }, ordering: Orderi
   return [...ordering.map((o) => ({ [def.orderColumns[o.field]!]: o.direction })), { id: ordering.at(-1)?.direction ?? 'asc' }];
 }
 
-export async function listItems<Row extends { id: number }>(
+export async function listItems<Row>(
   deps: Pick<Deps, 'prisma'>,
-  def: SubResource<Row, never, never>,
+  def: ListedResource<Row>,
   dealId: number,
   query: SubResourceQuery,
   listUrl: string,

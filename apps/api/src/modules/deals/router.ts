@@ -60,7 +60,7 @@ import { access, defineRoute, Reply, type RequestMeta, type ResponseDoc, type Ro
 import { exportFormatQuery, pragueDay, sendTable } from '../../http/table-export.ts';
 import { createDeal } from './create-deal.ts';
 import { createDealNote } from './deal-notes.ts';
-import { createItem, deleteItem, getItem, listItems, updateItem, type AnySubResource, type SubResourceQuery } from './deal-sub-resource.ts';
+import { createItem, deleteItem, getItem, listItems, updateItem, type AnySubResource, type Delegate, type ListedResource, type SubResourceQuery } from './deal-sub-resource.ts';
 import { DEAL_EXPORT_COLUMNS, exportDeals } from './export-deals.ts';
 import { getDeal } from './get-deal.ts';
 import { getDealApplicationForm } from './get-deal-application-form.ts';
@@ -329,14 +329,12 @@ const ordering = <const F extends readonly [string, ...string[]]>(fields: F, fal
 const all: Operation[] = ['list', 'create', 'get', 'update', 'delete'];
 const fulfilledQuery = boolQuery;
 
-const notesResource: AnySubResource = {
-  action: 'deal.note',
-  entity: 'DealNote',
-  delegate: (db) => db.dealNote as never,
+// Notes are listed like any sub-resource and created by createDealNote (never edited).
+const notesList: ListedResource<Parameters<typeof noteViewOf>[0]> = {
+  delegate: (db) => db.dealNote as unknown as Delegate,
   include: noteInclude,
   orderColumns: { id: 'id', created_at: 'createdAt' },
-  toView: noteViewOf as never,
-  toData: () => Promise.reject(new Error('notes are created by createDealNote')),
+  toView: noteViewOf,
 };
 
 export const dealRoutes: RouteDef[] = [
@@ -444,13 +442,16 @@ export const dealRoutes: RouteDef[] = [
     query: ordering(DEAL_LABEL_ORDERING_FIELDS, 'name'),
     operations: all,
   }),
-  ...subResourceRoutes({
-    segment: 'notes',
-    name: 'Notes',
-    resource: () => notesResource,
-    view: dealNoteView,
+  defineRoute({
+    method: 'get',
+    path: `${BASE}/:dealId/notes/`,
+    access: read,
+    summary: 'Notes of a deal (paginated; newest first)',
+    tags,
+    params: subParams,
     query: ordering(DEAL_NOTE_ORDERING_FIELDS, '-created_at'),
-    operations: ['list'],
+    responses: { 200: { description: 'Page', schema: pageSchema(dealNoteView) }, ...e400, ...e404 },
+    handler: ({ deps, params, query, req }) => listItems(deps, notesList, params.dealId, query as SubResourceQuery, requestUrl(req)),
   }),
   defineRoute({
     method: 'post',
