@@ -95,6 +95,14 @@ test('11: amounts read in whole crowns, with haléře only where they exist', as
   await page.goto(`/admin/leads/${leadId}`);
   await expect(valueOf(page, 'Požadovaná částka')).toHaveText('200\u00a0000\u00a0Kč');
   await expect(page.getByRole('cell', { name: '32\u00a0500,50\u00a0Kč', exact: true })).toBeVisible();
+  // Typed the Czech way: the back-office sends it as the API's decimal string, and adds the
+  // amounts to the haléř (32 500,50 + 1 250,25 = 33 750,75).
+  await page.getByRole('button', { name: 'Přidat příjem nebo výdaj' }).click();
+  await page.getByLabel('Kategorie').selectOption({ label: 'Důchod' });
+  await page.getByLabel('Částka měsíčně').fill('1 250,25');
+  await page.getByRole('button', { name: 'Uložit', exact: true }).click();
+  await expect(page.getByRole('cell', { name: '1\u00a0250,25\u00a0Kč', exact: true })).toBeVisible();
+  await expect(page.getByText(/^Příjmy:/)).toContainText('Příjmy: 33\u00a0750,75\u00a0Kč');
   await page.goto('/admin/leads');
   await expect(page.getByRole('table')).not.toContainText(/,00\sKč/);
 });

@@ -25,3 +25,37 @@ export function formatCzk(amount: string | number): string {
   const value = Number(hellers) / 100;
   return hellers % 100n === 0n ? wholeCrowns.format(value) : withHellers.format(value);
 }
+
+function moneyText(hellers: bigint): string {
+  const sign = hellers < 0n ? '-' : '';
+  const abs = hellers < 0n ? -hellers : hellers;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+/** The exact sum of amounts (API decimal strings; empty ones count as nothing): "1000.10" + "2000.20" → "3000.30". */
+export function sumMoney(amounts: readonly (string | number | null | undefined)[]): string {
+  let total = 0n;
+  for (const amount of amounts) if (amount !== null && amount !== undefined && amount !== '') total += hellersOf(amount) ?? 0n;
+  return moneyText(total);
+}
+
+/** a − b, exactly. */
+export function subtractMoney(a: string | number, b: string | number): string {
+  return moneyText((hellersOf(a) ?? 0n) - (hellersOf(b) ?? 0n));
+}
+
+/**
+ * An amount as staff or applicants type it ("38 500,50", "1 200 Kč") in the form the API takes
+ * ("38500.50", "1200"); text that is no amount comes back trimmed, for the schema to name.
+ */
+export function typedMoney(text: string): string {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, '').replace(/kč$/i, '');
+  const dotted = /^-?\d+,\d{1,2}$/.test(compact) ? compact.replace(',', '.') : compact;
+  return /^-?\d+(\.\d{1,2})?$/.test(dotted) ? dotted : text.trim();
+}
+
+/** amount × a whole number, exactly ("4000.50" × 21 → "84010.50"); null when either is no number. */
+export function timesMoney(amount: string | number, times: number): string | null {
+  const hellers = hellersOf(amount);
+  return hellers === null || !Number.isSafeInteger(times) ? null : moneyText(hellers * BigInt(times));
+}

@@ -1,6 +1,7 @@
 import { z } from './zod-config.ts';
 import { isoDateTimeInput } from './dates.ts';
 import { recordId } from './ids.ts';
+import { money, moneyInput } from './money.ts';
 import {
   CallOutcome,
   DealType,
@@ -23,7 +24,8 @@ import { crowns, loanBounds } from './forms/amounts.ts';
 import { formMessages } from './forms/messages.ts';
 
 // The staff Leads API (backoffice.md §7 "Leads"; docs/decisions/0008-leads-offers-idm.md).
-// Money is answered as JSON numbers (crowns, at most two decimals); ratios (DSTI, DTI) as plain
+// Money is a decimal string with two places in answers ("8884.88") and a string or number in
+// requests (docs/decisions/0023-money-as-decimal-strings.md); ratios (DSTI, DTI) are plain
 // numbers (0.3512 = 35.12 %). Dates and times are ISO 8601. Every list (GET /leads/ and the
 // lists under /leads/{leadId}/: idm-evaluations, call-data, debt, incomes-expenses) is a page
 // {count, next, previous, results} with page, page_size (≤ 100) and ordering (`-field` descending).
@@ -45,10 +47,6 @@ export const leadMessages = {
   offerAccepted: 'Žadatel již nabídku přijal; novou nabídku nelze vystavit.',
   offerFormClosed: 'Žádost je uzavřena; žadatel by nabídku v portálu nemohl potvrdit.',
   noForm: 'Žadatel zatím nemá formulář v portálu. Založí se s první nabídkou, kterou mu pošlete e-mailem.',
-  amountPositive: 'Zadejte kladnou částku.',
-  amountTwoDecimals: 'Částka smí mít nejvýše dvě desetinná místa.',
-  amountTooLarge: 'Částka je příliš vysoká.',
-  numeric: formMessages.numeric,
   claimGroupsRequired: 'Zadejte alespoň jednu skupinu splátek.',
   claimGroupsTooMany: 'Nabídka smí mít nejvýše 24 skupin splátek.',
   claimGroupOrder: 'Pořadí skupin musí být 1, 2, 3… bez mezer a opakování.',
@@ -69,40 +67,8 @@ export const leadMessages = {
 
 const isoDateTime = isoDateTimeInput();
 
-/** Largest amount a Decimal(14, 2) column holds. */
-const MAX_MONEY = 999_999_999_999.99;
-
-/**
- * A positive amount in crowns with at most two decimals ("1 250,50" as typed is accepted too);
- * answers a number. Czech messages, never a 500 on odd input.
- */
-export const leadAmount = z
-  .union([z.number(), z.string()], { error: formMessages.required })
-  .transform((raw, ctx) => {
-    const text = typeof raw === 'number' ? String(raw) : raw.replace(/[\s\u00a0]/g, '').replace(/Kč$/i, '').replace(',', '.');
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: formMessages.required });
-      return z.NEVER;
-    }
-    if (!/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text) || !Number.isFinite(Number(text))) {
-      ctx.addIssue({ code: 'custom', message: leadMessages.numeric });
-      return z.NEVER;
-    }
-    const value = Number(text);
-    if (value <= 0) {
-      ctx.addIssue({ code: 'custom', message: leadMessages.amountPositive });
-      return z.NEVER;
-    }
-    if (Math.abs(Math.round(value * 100) - value * 100) > 1e-6) {
-      ctx.addIssue({ code: 'custom', message: leadMessages.amountTwoDecimals });
-      return z.NEVER;
-    }
-    if (value > MAX_MONEY) {
-      ctx.addIssue({ code: 'custom', message: leadMessages.amountTooLarge });
-      return z.NEVER;
-    }
-    return Math.round(value * 100) / 100;
-  });
+/** A positive amount in a request: a decimal string or number with at most two places. */
+const positiveAmount = moneyInput({ min: 'positive' });
 
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === null || v === '' ? undefined : v), z.string().trim().max(max).optional());
@@ -147,7 +113,7 @@ export const MAX_OFFER_CLAIM_GROUPS = 24;
 export const offerClaimGroup = z.object({
   order: z.number().int(),
   count: z.number().int(),
-  amount: z.number(),
+  amount: money,
 });
 export type OfferClaimGroup = z.infer<typeof offerClaimGroup>;
 
@@ -155,13 +121,13 @@ export const offerView = z.object({
   id: idSchema,
   kind: OfferKind.schema,
   /** Regular offer: principal; null for an irregular one. */
-  value: z.number().nullable(),
+  value: money.nullable(),
   /** Regular offer: monthly installment; null for an irregular one. */
-  installment_value: z.number().nullable(),
+  installment_value: money.nullable(),
   /** Irregular offer: claim_group_1..n as groups in order; empty for a regular one. */
   claim_groups: z.array(offerClaimGroup),
   /** Sum of all payments (installments are not known for a regular offer: null). */
-  total_amount: z.number().nullable(),
+  total_amount: money.nullable(),
   sent_at: z.iso.datetime().nullable(),
   applied_at: z.iso.datetime().nullable(),
   created_by_id: z.number().int().nullable(),
@@ -304,8 +270,8 @@ export const leadListItem = z.object({
   state: LeadState.schema,
   source: LeadSource.schema,
   deal_type: DealType.schema.nullable(),
-  value: z.number().nullable(),
-  installment_value: z.number().nullable(),
+  value: money.nullable(),
+  installment_value: money.nullable(),
   person: leadPersonRef.nullable(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
@@ -427,30 +393,31 @@ export const idmDecisionLabels: Record<IdmDecision, string> = {
 /** POST /leads/{leadId}/idm-evaluations/ (a body is required, `{}` uses the lead's amounts). */
 export const idmEvaluationRequest = z.object({
   deal_model: recordId.optional(),
-  requested_value: leadAmount.optional(),
-  requested_installment: leadAmount.optional(),
+  requested_value: positiveAmount.optional(),
+  requested_installment: positiveAmount.optional(),
 });
 export type IdmEvaluationRequest = z.infer<typeof idmEvaluationRequest>;
 
-/** The stored result: all amounts in CZK per month unless named otherwise. */
+/** The stored result: all amounts in CZK per month unless named otherwise, as decimal strings. */
 export const idmResult = z.object({
   decision: z.enum(IdmDecision),
   reasons: z.array(z.string()),
-  requested_value: z.number(),
-  new_installment: z.number(),
-  monthly_net_income: z.number(),
-  monthly_expenses: z.number(),
-  existing_installments: z.number(),
-  total_remaining_debt: z.number(),
-  annual_net_income: z.number(),
+  requested_value: money,
+  new_installment: money,
+  monthly_net_income: money,
+  monthly_expenses: money,
+  existing_installments: money,
+  total_remaining_debt: money,
+  annual_net_income: money,
   /** (existing installments + new installment) / net income; null without income. */
   dsti: z.number().nullable(),
   /** (total remaining debt + requested value) / annual net income; null without income. */
   dti: z.number().nullable(),
-  free_income: z.number(),
+  /** Negative when the household's outgoings exceed its income. */
+  free_income: z.string().regex(/^-?\d+\.\d{2}$/),
   adults: z.number().int(),
-  living_minimum: z.number(),
-  limits: z.object({ max_dsti: z.number(), max_dti: z.number(), living_minimum_per_adult: z.number() }),
+  living_minimum: money,
+  limits: z.object({ max_dsti: z.number(), max_dti: z.number(), living_minimum_per_adult: money }),
 });
 export type IdmResult = z.infer<typeof idmResult>;
 
@@ -474,7 +441,7 @@ export const idmCheckResult = z.object({
   decision: z.enum(IdmDecision).nullable(),
   dsti: z.number().nullable(),
   dti: z.number().nullable(),
-  free_income: z.number().nullable(),
+  free_income: z.string().regex(/^-?\d+\.\d{2}$/).nullable(),
   reasons: z.array(z.string()),
   checked_at: z.iso.datetime().nullable(),
 });
@@ -521,9 +488,9 @@ export const leadDebtView = z.object({
   lead_id: idSchema,
   type: DebtType.schema,
   creditor: z.string(),
-  original_amount: z.number().nullable(),
-  remaining_amount: z.number(),
-  installment_value: z.number().nullable(),
+  original_amount: money.nullable(),
+  remaining_amount: money,
+  installment_value: money.nullable(),
   to_refinance: z.boolean(),
   note: z.string().nullable(),
   created_at: z.iso.datetime(),
@@ -534,15 +501,17 @@ export type LeadDebtView = z.infer<typeof leadDebtView>;
 const debtFields = {
   type: DebtType.schema,
   creditor: z.string({ error: formMessages.required }).trim().min(1, formMessages.required).max(200),
-  original_amount: leadAmount.nullable().optional(),
-  remaining_amount: leadAmount,
+  original_amount: positiveAmount.nullable().optional(),
+  remaining_amount: positiveAmount,
   /** Monthly installment. */
-  installment_value: leadAmount.nullable().optional(),
+  installment_value: positiveAmount.nullable().optional(),
   to_refinance: z.boolean().optional(),
   note: z.string().trim().max(2000).nullable().optional(),
 };
-const remainingNotAboveOriginal = (debt: { original_amount?: number | null; remaining_amount?: number }, ctx: z.RefinementCtx) => {
-  if (debt.original_amount != null && debt.remaining_amount !== undefined && debt.remaining_amount > debt.original_amount) {
+/** Canonical money strings compared exactly (as haléře). */
+const moneyAbove = (a: string, b: string) => BigInt(a.replace('.', '')) > BigInt(b.replace('.', ''));
+const remainingNotAboveOriginal = (debt: { original_amount?: string | null; remaining_amount?: string }, ctx: z.RefinementCtx) => {
+  if (debt.original_amount != null && debt.remaining_amount !== undefined && moneyAbove(debt.remaining_amount, debt.original_amount)) {
     ctx.addIssue({ code: 'custom', path: ['remaining_amount'], message: leadMessages.remainingAboveOriginal });
   }
 };
@@ -572,7 +541,7 @@ export const incomeExpenseView = z.object({
   kind: IncomeExpenseKind.schema,
   category: IncomeExpenseCategory.schema,
   /** Monthly amount. */
-  amount: z.number(),
+  amount: money,
   note: z.string().nullable(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
@@ -582,7 +551,7 @@ export type IncomeExpenseView = z.infer<typeof incomeExpenseView>;
 const incomeExpenseFields = {
   kind: IncomeExpenseKind.schema,
   category: IncomeExpenseCategory.schema,
-  amount: leadAmount,
+  amount: positiveAmount,
   /** The applicant or a participant of the lead; empty for the household. */
   person_id: recordId.nullable().optional(),
   note: z.string().trim().max(2000).nullable().optional(),

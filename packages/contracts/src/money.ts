@@ -1,4 +1,4 @@
-import { z } from './zod-config.ts';
+import { REQUIRED_MESSAGE, z } from './zod-config.ts';
 
 // Money in JSON (issue 13, ADR 0021): answers carry a decimal string with two places, as Django
 // REST Framework serialises decimals ("8884.88"); requests may send a string or a number with at
@@ -31,7 +31,8 @@ export function canonicalMoney(value: string | number): string | null {
 export function moneyInput(options: { min?: 'any' | 'zero' | 'positive' } = {}) {
   const min = options.min ?? 'zero';
   return z
-    .union([z.string(), z.number()], { error: moneyMessages.invalid })
+    // A missing amount says so, as every required field does.
+    .union([z.string(), z.number()], { error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED_MESSAGE : moneyMessages.invalid) })
     .transform((value, ctx) => {
       const money = canonicalMoney(value);
       if (money === null) {

@@ -15,6 +15,7 @@ import {
   ScreeningType,
 } from './enums.ts';
 import { formMessages } from './forms/messages.ts';
+import { money, moneyInput } from './money.ts';
 import { birthNumberField, companyIdField, emailField, identityCardField, normalisePhone, phoneField } from './forms/person.ts';
 
 // Persons of the back-office (backoffice.md §3 and §7 "Persons"; docs/decisions/0009-persons-api.md).
@@ -45,7 +46,6 @@ export const personMessages = {
   duplicateLabel: 'Osoba už má štítek s tímto názvem.',
   duplicateContact: 'Osoba už tento kontakt má.',
   labelColor: 'Zadejte barvu ve tvaru #RRGGBB.',
-  dealValue: 'Zadejte kladnou částku v Kč s nejvýše dvěma desetinnými místy.',
   reasonRequired: 'Uveďte důvod zařazení na černou listinu.',
   booleanQuery: 'Zadejte true nebo false.',
   idList: 'Zadejte čísla oddělená čárkou.',
@@ -352,7 +352,7 @@ export const personLead = z.object({
   state: LeadState.schema,
   person_id: z.number().int(),
   deal_type: DealType.schema.nullable(),
-  value: z.number().nullable(),
+  value: money.nullable(),
   created_at: z.iso.datetime(),
 });
 export type PersonLead = z.infer<typeof personLead>;
@@ -457,11 +457,7 @@ export type PersonDealType = z.infer<typeof PersonDealType>;
 /** POST /persons/{personId}/deals/: a new deal (state NEW_APPLICATION) with the person in `role`. */
 export const personDealRequest = z.object({
   type: PersonDealType,
-  value: z
-    .number({ error: personMessages.dealValue })
-    .positive(personMessages.dealValue)
-    .max(999_999_999_999.99, personMessages.dealValue)
-    .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), personMessages.dealValue),
+  value: moneyInput({ min: 'positive' }),
   role: PersonRole.schema.default('BORROWER'),
   note: optionalText(2000),
 });
@@ -473,7 +469,7 @@ export const personDealItem = z.object({
   id: z.number().int(),
   type: DealType.schema,
   state: DealState.schema,
-  value: z.number(),
+  value: money,
   contract_number: z.string().nullable(),
   variable_symbol: z.string().nullable(),
   roles: z.array(PersonRole.schema),
@@ -494,7 +490,7 @@ export const distraint = z.object({
   file_mark: z.string(),
   executor: z.string().nullable(),
   creditor: z.string().nullable(),
-  amount: z.number().nullable(),
+  amount: money.nullable(),
   state: DistraintState.schema,
   started_at: isoDay.nullable(),
   ended_at: isoDay.nullable(),

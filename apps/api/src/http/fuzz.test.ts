@@ -21,6 +21,7 @@ const credentials: Record<string, string> = {};
 const apiKeys = new Map<string, string>();
 let operations: Operation[] = [];
 let form: { token: string; documentId: number; clientId: string };
+let fuzzDealId: number;
 
 const partnerPerson = { first_name: 'Jana', last_name: 'Nováková', email: 'jana.partner@example.cz', phone: '+420 777 555 111', birth_number: makeBirthNumber(new Date(Date.UTC(1979, 2, 3)), 'F', 321) };
 const partnerLead = { external_id: 'P-1', person: partnerPerson, consent: { given: true, at: '2026-01-15T10:00:00Z' }, loan: { type: 'CONSUMER_LOAN', value: 150_000, installment_value: 4_000 } };
@@ -111,6 +112,22 @@ beforeAll(async () => {
     const res = await staff(path, body);
     expect(res.status, `${path} ${res.text}`).toBe(201);
   }
+  // A deal with one of each of its own sub-resources (modules/deals).
+  const deal = await staff('/api/v1/deals/', { type: 'CONSUMER_LOAN', value: '150000.00', participants: [{ person, role: 'BORROWER' }] });
+  expect(deal.status, deal.text).toBe(201);
+  fuzzDealId = deal.body.id as number;
+  for (const [segment, body] of [
+    ['participants', { person, role: 'ACCESSORY_DEBTOR' }],
+    ['label', { name: 'VIP' }],
+    ['notes', { text: 'Klient volal.' }],
+    ['debts', { type: 'BANK_LOAN', creditor: 'Banka a.s.', amount: '1000.00' }],
+    ['obligations', { type: 'NOTARIAL_DEED', due_date: '2026-12-31' }],
+    ['enforceable-claims', { title_type: 'NOTARIAL_DEED', amount: '1000.00' }],
+    ['claims-settings', { type: 'FEE', amount: '150.00' }],
+  ] as const) {
+    const res = await staff(`/api/v1/deals/${fuzzDealId}/${segment}/`, body);
+    expect(res.status, `${segment} ${res.text}`).toBe(201);
+  }
 }, 180_000);
 afterAll(async () => {
   await ctx?.close();
@@ -157,6 +174,19 @@ async function pathValues(op: Operation): Promise<Record<string, string>> {
         ? await p.claim.findFirst({ orderBy: { id: 'desc' } })
         : await p.dealModel.findFirst({ orderBy: [{ state: 'asc' }, { id: 'desc' }] });
     values = item ? { dealId: item.dealId, id: item.id } : { dealId: (await p.deal.findFirstOrThrow({ orderBy: { id: 'desc' } })).id };
+  } else if (/^\/api\/v1\/deals\/(\{(id|dealId)\}\/)?([a-z-]+\/)?(\{id\}\/)?$/.test(path)) {
+    // The deal's own sub-resources (modules/deals): the fuzz deal and its latest item.
+    const sub = path.split('/')[5] ?? '';
+    const finders: Record<string, () => Promise<{ dealId: number | null; id: number } | null>> = {
+      participants: () => p.dealParticipant.findFirst({ where: { dealId: fuzzDealId }, orderBy: { id: 'desc' } }),
+      label: () => p.dealLabel.findFirst({ where: { dealId: fuzzDealId }, orderBy: { id: 'desc' } }),
+      debts: () => p.dealDebt.findFirst({ where: { dealId: fuzzDealId }, orderBy: { id: 'desc' } }),
+      obligations: () => p.dealObligation.findFirst({ where: { dealId: fuzzDealId }, orderBy: { id: 'desc' } }),
+      'enforceable-claims': () => p.enforceableClaim.findFirst({ where: { dealId: fuzzDealId }, orderBy: { id: 'desc' } }),
+      'claims-settings': () => p.claimsSetting.findFirst({ where: { dealId: fuzzDealId }, orderBy: { id: 'desc' } }),
+    };
+    const item = await finders[sub]?.();
+    values = item ? { dealId: fuzzDealId, id: item.id } : { id: fuzzDealId, dealId: fuzzDealId };
   } else if (path.startsWith('/api/v1/persons/')) {
     const sub = path.split('/')[5];
     const finders: Record<string, () => Promise<{ personId: number; id: number } | null>> = {

@@ -64,8 +64,9 @@ function csvCell(value: ExportCell, kind: ColumnKind): string {
   if (value === null || value === '') return '';
   let text: string;
   if (value instanceof Date) text = csvDateTime(value);
-  else if (kind === 'money' && typeof value === 'number') text = value.toFixed(2).replace('.', ',');
+  // Money comes as the API's decimal string ("1234.50"): only its separator changes.
   else if (kind === 'money' && typeof value === 'string') text = value.replace('.', ',');
+  else if (kind === 'money' && typeof value === 'number') text = value.toFixed(2).replace('.', ',');
   else if (kind === 'date' && typeof value === 'string') text = `${value.slice(8, 10)}.${value.slice(5, 7)}.${value.slice(0, 4)}`;
   else text = String(value);
   if (typeof value === 'string' && kind !== 'money' && kind !== 'date' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
@@ -85,10 +86,13 @@ const numberFormats: Record<ColumnKind, string | undefined> = {
   datetime: 'd.m.yyyy h:mm',
 };
 
+/**
+ * A spreadsheet cell. A money string becomes a number cell: a Decimal(14, 2) amount has at most
+ * 14 significant digits, which a double holds and gives back as the same decimal (exact).
+ */
 function xlsxCell(cell: ExportCell, kind: ColumnKind): ExportCell {
   if (cell instanceof Date) return xlsxDateTime(cell);
   if (typeof cell !== 'string') return cell;
-  // A spreadsheet cell holds a binary number; the exact amount was the string until here.
   if (kind === 'money') return Number(cell);
   if (kind === 'date') return new Date(`${cell}T00:00:00Z`);
   return cell;

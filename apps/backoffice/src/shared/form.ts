@@ -1,3 +1,5 @@
+import { typedMoney } from '@lending/contracts/format';
+
 /** What the contracts' zod schemas offer (safeParse), without a direct dependency on zod. */
 export interface Parser<T> {
   safeParse(input: unknown):
@@ -49,7 +51,17 @@ export function isoToLocalInput(value: string | null | undefined): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** An amount from the API as the form shows it for editing ("12500.5" → "12500,5"). */
-export function amountToInput(value: number | null | undefined): string {
-  return value === null || value === undefined ? '' : String(value).replace('.', ',');
+/** An amount from the API as the form shows it for editing ("12500.50" → "12500,50", "120000.00" → "120000"). */
+export function amountToInput(value: string | null | undefined): string {
+  return value === null || value === undefined ? '' : value.replace(/\.00$/, '').replace('.', ',');
+}
+
+/** A required amount field as the API takes it ("38 500,50" → "38500.50"); empty is left out, for "Pole je povinné". */
+export function amountFromInput(text: string): string | undefined {
+  return text.trim() === '' ? undefined : typedMoney(text);
+}
+
+/** An optional amount field: empty goes to the API as null. */
+export function amountOrNull(text: string): string | null {
+  return text.trim() === '' ? null : typedMoney(text);
 }

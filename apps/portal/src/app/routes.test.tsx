@@ -223,11 +223,16 @@ describe('application start', () => {
 
   it('shows the offer from the link in the confirmation dialog and reports a malformed one', async () => {
     const offer = btoa(JSON.stringify({ value: 180000, installment_value: 4500 }));
-    mockFetch((url) => (url.includes('/documents/') ? { status: 404, body: {} } : { status: 200, body: form('COLLATERAL_INFO') }));
+    const fetch = mockFetch((url) => (url.includes('/documents/') ? { status: 404, body: {} } : { status: 200, body: form('COLLATERAL_INFO') }));
     renderAt(`/dokumenty?token=${'A'.repeat(32)}&offer=${offer}`);
     const dialog = await screen.findByRole('dialog', { name: 'Potvrzení nabídky' });
     expect(within(dialog).getByText('180 000 Kč')).toBeTruthy();
     expect(within(dialog).getByText('4 500 Kč měsíčně')).toBeTruthy();
+    // Confirmed with the amounts as the API writes money (docs/decisions/0023).
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Potvrdit nabídku' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/question/'))).toBe(true));
+    const [, init] = fetch.mock.calls.find(([url]) => String(url).endsWith('/question/'))!;
+    expect(JSON.parse(String(init?.body))).toEqual({ type: 'SAVE_APPLICATION_OFFER', value: '180000.00', installment_value: '4500.00' });
   });
 
   it('reports a malformed offer', async () => {

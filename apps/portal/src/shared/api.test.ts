@@ -15,7 +15,7 @@ describe('api client', () => {
     ['submitBankingInfo', () => api.submitBankingInfo(undefined), 'Token is required for submitting banking info'],
     ['submitCollateralInfo', () => api.submitCollateralInfo(null, {}), 'Token is required for submitting collateral info'],
     ['evaluateRequisitionStatus', () => api.evaluateRequisitionStatus(null), 'Token is required for evaluating requisition status'],
-    ['applyOffer', () => api.applyOffer(null, { value: 1, installment_value: 1 }), 'Token is required for applying offer'],
+    ['applyOffer', () => api.applyOffer(null, { value: '1.00', installment_value: '1.00' }), 'Token is required for applying offer'],
     ['applyIrregularOffer', () => api.applyIrregularOffer(null, {}), 'Token is required for applying irregular offer'],
     ['createDebtor', () => api.createDebtor(null, {}), 'Token is required for creating debtor'],
   ] as [string, () => Promise<unknown>, string][])('%s refuses to send without a token', async (_name, call, message) => {
@@ -36,7 +36,7 @@ describe('api client', () => {
 
   it('throws 4xx answers without the server-error toast', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{"fake_offer":["Nabídka není validní"]}', { status: 400 })));
-    const error = await api.applyOffer('t', { value: 1, installment_value: 1 }).catch((e: unknown) => e);
+    const error = await api.applyOffer('t', { value: '1.00', installment_value: '1.00' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, body: { fake_offer: ['Nabídka není validní'] } });
     expect(currentToasts()).toEqual([]);
   });

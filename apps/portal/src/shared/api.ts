@@ -104,7 +104,7 @@ export const api = {
 
   evaluateRequisitionStatus: (token: string | null | undefined) =>
     question<BankStatementsStatus>(token, 'evaluating requisition status', { type: 'EVALUATE_REQUISITION_STATUS', evaluation_target: 'BANK_STATEMENTS' }),
-  applyOffer: (token: string | null | undefined, offer: { value: number; installment_value: number }) =>
+  applyOffer: (token: string | null | undefined, offer: { value: string; installment_value: string }) =>
     question<FormView>(token, 'applying offer', { type: 'SAVE_APPLICATION_OFFER', ...offer }),
   applyIrregularOffer: (token: string | null | undefined, groups: Record<string, unknown>) =>
     question<FormView>(token, 'applying irregular offer', { ...groups, type: 'SAVE_IRREGULAR_PAYMENT_OFFER' }),

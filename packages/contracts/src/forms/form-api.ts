@@ -1,6 +1,7 @@
 import { z } from '../zod-config.ts';
 import { FormState, FormType, RealtyType } from '../enums.ts';
 import { loanSchema } from './amounts.ts';
+import { money, moneyInput } from '../money.ts';
 import { formMessages } from './messages.ts';
 import { contactSchema, personInfoSchema, realtyAddressField } from './person.ts';
 
@@ -64,7 +65,7 @@ export const EvaluationTarget = ['BANK_STATEMENTS'] as const;
 const claimGroup = z.object({
   order: z.coerce.number().int().min(1),
   count: z.coerce.number().int().min(1).max(600),
-  amount: z.coerce.number().int().positive(),
+  amount: moneyInput({ min: 'positive' }),
 });
 
 /** The irregular offer's groups, `claim_group_1..n`, in order. */
@@ -92,7 +93,7 @@ export const questionRequest = z.discriminatedUnion(
   'type',
   [
     z.object({ type: z.literal('EVALUATE_REQUISITION_STATUS'), evaluation_target: z.enum(EvaluationTarget, { error: formMessages.required }) }),
-    z.object({ type: z.literal('SAVE_APPLICATION_OFFER'), value: z.coerce.number().int().positive(), installment_value: z.coerce.number().int().positive() }),
+    z.object({ type: z.literal('SAVE_APPLICATION_OFFER'), value: moneyInput({ min: 'positive' }), installment_value: moneyInput({ min: 'positive' }) }),
     z.object({ type: z.literal('SAVE_IRREGULAR_PAYMENT_OFFER') }).passthrough(),
     z.object({ type: z.literal('CREATE_DEBTORS') }).passthrough(),
   ],
@@ -113,9 +114,9 @@ const address = z.object({
 export const offerDraft = z.object({
   id: z.number().int(),
   kind: z.enum(['REGULAR', 'IRREGULAR']),
-  value: z.number().nullable(),
-  installment_value: z.number().nullable(),
-  claim_groups: z.array(z.object({ order: z.number(), count: z.number(), amount: z.number() })),
+  value: money.nullable(),
+  installment_value: money.nullable(),
+  claim_groups: z.array(z.object({ order: z.number(), count: z.number(), amount: money })),
 });
 
 export const coDebtorView = z.object({

@@ -135,7 +135,7 @@ describe('collateral', () => {
 
 describe('questions', () => {
   it('discriminates by type', () => {
-    expect(questionRequest.parse({ type: 'SAVE_APPLICATION_OFFER', value: '200000', installment_value: 5000 })).toEqual({ type: 'SAVE_APPLICATION_OFFER', value: 200_000, installment_value: 5_000 });
+    expect(questionRequest.parse({ type: 'SAVE_APPLICATION_OFFER', value: '200000', installment_value: 5000 })).toEqual({ type: 'SAVE_APPLICATION_OFFER', value: '200000.00', installment_value: '5000.00' });
     expect(questionRequest.safeParse({ type: 'GUESS' }).success).toBe(false);
   });
   it('reads claim_group_1..n in order', () => {

@@ -1,10 +1,11 @@
-import { formMessages } from '@lending/contracts';
+import { formMessages, moneyOf } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { formView } from './form-view.ts';
 import { withLockedForm, type Tx } from './lock-form.ts';
 
-export type OfferChoice = { kind: 'REGULAR'; value: number; installment_value: number } | { kind: 'IRREGULAR'; groups: { order: number; count: number; amount: number }[] };
+/** Amounts as canonical decimal strings (moneyInput), compared with the offer's exactly. */
+export type OfferChoice = { kind: 'REGULAR'; value: string; installment_value: string } | { kind: 'IRREGULAR'; groups: { order: number; count: number; amount: string }[] };
 
 const fakeOffer = () => badRequest({ fake_offer: [formMessages.offerNotValid] });
 
@@ -16,12 +17,12 @@ async function findIssuedOffer(tx: Tx, leadId: number, choice: OfferChoice) {
   });
   return offers.find((offer) => {
     if (choice.kind === 'REGULAR') {
-      return offer.value?.toNumber() === choice.value && offer.installmentValue?.toNumber() === choice.installment_value;
+      return moneyOf(offer.value) === choice.value && moneyOf(offer.installmentValue) === choice.installment_value;
     }
     const groups = [...choice.groups].sort((a, b) => a.order - b.order);
     return (
       offer.claimGroups.length === groups.length &&
-      offer.claimGroups.every((g, i) => g.order === groups[i]!.order && g.count === groups[i]!.count && g.amount.toNumber() === groups[i]!.amount)
+      offer.claimGroups.every((g, i) => g.order === groups[i]!.order && g.count === groups[i]!.count && moneyOf(g.amount) === groups[i]!.amount)
     );
   });
 }

@@ -1,4 +1,4 @@
-import { loanBounds, type FormResponse } from '@lending/contracts';
+import { loanBounds, moneyOf, type FormResponse } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import type { ApplicationForm } from '../../generated/prisma/client.ts';
 
@@ -26,8 +26,6 @@ export function formConfig(form: Pick<ApplicationForm, 'type'>) {
   };
 }
 
-const num = (v: { toNumber(): number } | null) => (v === null ? null : v.toNumber());
-
 /** The form as the portal reads it: state, data (masked unless raw), drafts, co-debtors. */
 export async function formView(deps: Pick<Deps, 'prisma'>, formId: number, options: { raw?: boolean } = {}): Promise<FormResponse & { raw_data?: FormData }> {
   const form = await deps.prisma.applicationForm.findUniqueOrThrow({
@@ -46,9 +44,9 @@ export async function formView(deps: Pick<Deps, 'prisma'>, formId: number, optio
   const draftOf = (o: (typeof offers)[number]) => ({
     id: o.id,
     kind: o.kind,
-    value: num(o.value),
-    installment_value: num(o.installmentValue),
-    claim_groups: o.claimGroups.map((g) => ({ order: g.order, count: g.count, amount: g.amount.toNumber() })),
+    value: moneyOf(o.value),
+    installment_value: moneyOf(o.installmentValue),
+    claim_groups: o.claimGroups.map((g) => ({ order: g.order, count: g.count, amount: moneyOf(g.amount)! })),
   });
   const applied = offers.filter((o) => o.appliedAt !== null).at(-1);
   return {

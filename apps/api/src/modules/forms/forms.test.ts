@@ -342,7 +342,7 @@ describe('detail questions', () => {
     const { token } = await formAtCollateral();
     await issueOffer(token, { kind: 'REGULAR', value: 180_000, installment: 4_500 });
     expect((await ctx.http().get(`/api/v1/forms/${token}/`)).body.offer_drafts).toEqual([
-      { id: expect.any(Number), kind: 'REGULAR', value: 180_000, installment_value: 4_500, claim_groups: [] },
+      { id: expect.any(Number), kind: 'REGULAR', value: '180000.00', installment_value: '4500.00', claim_groups: [] },
     ]);
     const fake = await question(token, { type: 'SAVE_APPLICATION_OFFER', value: 180_000, installment_value: 3_000 });
     expect(fake.status).toBe(400);
@@ -350,7 +350,7 @@ describe('detail questions', () => {
 
     const ok = await question(token, { type: 'SAVE_APPLICATION_OFFER', value: 180_000, installment_value: 4_500 });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ is_offer_applied: true, offer_drafts: [], applied_offer: { kind: 'REGULAR', value: 180_000, installment_value: 4_500 } });
+    expect(ok.body).toMatchObject({ is_offer_applied: true, offer_drafts: [], applied_offer: { kind: 'REGULAR', value: '180000.00', installment_value: '4500.00' } });
     const form = await ctx.deps.prisma.applicationForm.findUniqueOrThrow({ where: { token }, include: { lead: true } });
     expect(form.lead).toMatchObject({ offerApplied: true, state: 'OFFER_ACCEPTED' });
     // applied once: confirming again is told apart from a fake offer (the portal says it is accepted)

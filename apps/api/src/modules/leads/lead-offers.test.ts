@@ -56,7 +56,7 @@ describe('POST /api/v1/leads/{id}/offer/ — regular', () => {
     const res = await post(`/leads/${lead.leadId}/offer/`, { kind: 'REGULAR', value: 280_000, installment_value: 7_500 });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
-      offer: { kind: 'REGULAR', value: 280_000, installment_value: 7_500, claim_groups: [], total_amount: null, applied_at: null },
+      offer: { kind: 'REGULAR', value: '280000.00', installment_value: '7500.00', claim_groups: [], total_amount: null, applied_at: null },
       lead: { id: lead.leadId, state: 'OFFER_SENT' },
       notification: { name: 'lead.offer', recipient: lead.applicant.email, subject: OFFER_EMAIL_SUBJECT, state: 'SANDBOX' },
     });
@@ -77,14 +77,14 @@ describe('POST /api/v1/leads/{id}/offer/ — regular', () => {
 
     // The applicant sees it as a draft and confirms it through the form API.
     expect((await ctx.http().get(`/api/v1/forms/${lead.token}/`)).body.offer_drafts).toEqual([
-      { id: res.body.offer.id, kind: 'REGULAR', value: 280_000, installment_value: 7_500, claim_groups: [] },
+      { id: res.body.offer.id, kind: 'REGULAR', value: '280000.00', installment_value: '7500.00', claim_groups: [] },
     ]);
     const applied = await question(lead.token, { type: 'SAVE_APPLICATION_OFFER', ...offer });
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     expect(applied.body.is_offer_applied).toBe(true);
     const detail = await get(`/leads/${lead.leadId}/`);
     // What the applicant asked for stays; the accepted offer is beside it (issue 12, item 9).
-    expect(detail.body).toMatchObject({ state: 'OFFER_ACCEPTED', offer_applied: true, value: 300_000, installment_value: 8_000 });
+    expect(detail.body).toMatchObject({ state: 'OFFER_ACCEPTED', offer_applied: true, value: '300000.00', installment_value: '8000.00' });
     // Staff see what the applicant was sent.
     expect(detail.body.emails).toEqual([
       { id: mail!.id, name: 'lead.offer', recipient: lead.applicant.email, subject: 'Nabídka úvěru', body: mail!.body, state: 'SANDBOX', attempts: 0, error: null, created_at: expect.any(String), sent_at: null },
@@ -173,7 +173,7 @@ describe('POST /api/v1/leads/{id}/offer/ — regular', () => {
         identity_card: '215487963',
         permanent_address: { whole_address: 'Husova 12, 602 00 Brno', street: 'Husova', number: '12', city: 'Brno', zip: '602 00' },
       },
-      offer_drafts: [{ kind: 'REGULAR', value: 150_000, installment_value: 4_000 }],
+      offer_drafts: [{ kind: 'REGULAR', value: '150000.00', installment_value: '4000.00' }],
     });
     const audit = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { action: 'lead.offer', entityId: String(pushed.id) } });
     expect(audit.changes).toMatchObject({ opened_form_id: expect.any(Number) });
@@ -281,12 +281,12 @@ describe('issue 12: the lead state drives its actions; accepting keeps the reque
     expect(applied.body).toMatchObject({
       is_offer_applied: true,
       data: { value: 300_000, installment_value: 8_000 },
-      applied_offer: { id: issued.body.offer.id, kind: 'REGULAR', value: 280_000, installment_value: 7_500, applied_at: expect.any(String) },
+      applied_offer: { id: issued.body.offer.id, kind: 'REGULAR', value: '280000.00', installment_value: '7500.00', applied_at: expect.any(String) },
       reference: lead.leadId,
     });
     const detail = (await get(`/leads/${lead.leadId}/`)).body;
-    expect(detail).toMatchObject({ value: 300_000, installment_value: 8_000 });
-    expect(detail.offers).toEqual([expect.objectContaining({ id: issued.body.offer.id, value: 280_000, installment_value: 7_500, applied_at: expect.any(String) })]);
+    expect(detail).toMatchObject({ value: '300000.00', installment_value: '8000.00' });
+    expect(detail.offers).toEqual([expect.objectContaining({ id: issued.body.offer.id, value: '280000.00', installment_value: '7500.00', applied_at: expect.any(String) })]);
     const form = await ctx.deps.prisma.applicationForm.findUniqueOrThrow({ where: { id: lead.formId } });
     expect(form.data).toMatchObject({ value: 300_000, installment_value: 8_000, applied_offer_id: issued.body.offer.id });
   });
@@ -321,10 +321,11 @@ describe('POST /api/v1/leads/{id}/offer/ — irregular', () => {
       value: null,
       installment_value: null,
       claim_groups: [
-        { order: 1, count: 3, amount: 8_000 },
-        { order: 2, count: 21, amount: 4_000 },
+        { order: 1, count: 3, amount: '8000.00' },
+        { order: 2, count: 21, amount: '4000.00' },
       ],
-      total_amount: 108_000,
+      // 3 × 8 000 + 21 × 4 000
+      total_amount: '108000.00',
     });
     const [mail] = await outbox(lead.leadId);
     expect(mail!.body).toContain('1.–3. splátka: 8\u00a0000 Kč měsíčně');

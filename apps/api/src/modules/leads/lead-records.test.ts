@@ -1,4 +1,4 @@
-import { leadMessages } from '@lending/contracts';
+import { leadMessages, moneyMessages } from '@lending/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { creditReasons, LIVING_MINIMUM_PER_ADULT } from './evaluate-credit.ts';
@@ -63,26 +63,26 @@ describe('IDM evaluations', () => {
       result: {
         decision: 'APPROVE',
         reasons: [],
-        requested_value: 300_000,
-        new_installment: 6_500,
-        monthly_net_income: 45_000,
-        monthly_expenses: 18_000,
-        existing_installments: 3_500,
-        total_remaining_debt: 120_000,
-        annual_net_income: 540_000,
+        requested_value: '300000.00',
+        new_installment: '6500.00',
+        monthly_net_income: '45000.00',
+        monthly_expenses: '18000.00',
+        existing_installments: '3500.00',
+        total_remaining_debt: '120000.00',
+        annual_net_income: '540000.00',
         dsti: 0.2222,
         dti: 0.7778,
-        free_income: 17_000,
+        free_income: '17000.00',
         adults: 1,
-        living_minimum: 4_860,
-        limits: { max_dsti: 0.45, max_dti: 8.5, living_minimum_per_adult: 4_860 },
+        living_minimum: '4860.00',
+        limits: { max_dsti: 0.45, max_dti: 8.5, living_minimum_per_adult: '4860.00' },
       },
     });
     expect(res.body.checked_at).not.toBeNull();
 
     const check = await call('get', `${base}/idm-evaluations/${res.body.id}/check-result/`, undefined, viewer);
     expect(check.status).toBe(200);
-    expect(check.body).toEqual({ state: 'FINISHED', decision: 'APPROVE', dsti: 0.2222, dti: 0.7778, free_income: 17_000, reasons: [], checked_at: res.body.checked_at });
+    expect(check.body).toEqual({ state: 'FINISHED', decision: 'APPROVE', dsti: 0.2222, dti: 0.7778, free_income: '17000.00', reasons: [], checked_at: res.body.checked_at });
 
     const stored = await ctx.deps.prisma.idmEvaluation.findUniqueOrThrow({ where: { id: res.body.id } });
     expect(stored).toMatchObject({ leadId: lead.id, state: 'FINISHED' });
@@ -104,18 +104,20 @@ describe('IDM evaluations', () => {
     // free = 25 000 − 12 000 − 6 000 − 8 000 = −1 000 < 2 × 4 860 = 9 720
     expect(res.body.result).toMatchObject({
       decision: 'REJECT',
-      requested_value: 500_000,
-      new_installment: 8_000,
+      requested_value: '500000.00',
+      new_installment: '8000.00',
       dsti: 0.56,
       dti: 3,
-      free_income: -1_000,
+      free_income: '-1000.00',
       adults: 2,
-      living_minimum: 2 * LIVING_MINIMUM_PER_ADULT,
+      living_minimum: '9720.00',
     });
-    expect(res.body.result.reasons).toEqual([creditReasons.dsti(0.56), creditReasons.freeIncome(-1_000, 9_720)]);
+    expect(LIVING_MINIMUM_PER_ADULT).toBe('4860.00');
+    expect(res.body.result.reasons).toEqual([creditReasons.dsti(0.56), creditReasons.freeIncome('-1000.00', '9720.00')]);
+    expect(res.body.result.reasons[1]).toBe('Volný příjem -1\u00a0000\u00a0Kč je nižší než životní minimum 9\u00a0720\u00a0Kč.');
     expect(res.body.result.reasons[0]).toBe('Podíl splátek na čistém příjmu (DSTI) 56 % překračuje limit 45 %.');
     const check = await call('get', `${base}/idm-evaluations/${res.body.id}/check-result/`);
-    expect(check.body).toMatchObject({ decision: 'REJECT', dsti: 0.56, dti: 3, free_income: -1_000, reasons: res.body.result.reasons });
+    expect(check.body).toMatchObject({ decision: 'REJECT', dsti: 0.56, dti: 3, free_income: '-1000.00', reasons: res.body.result.reasons });
   });
 
   it('rejects on DTI alone, and asks for a manual review without income', async () => {
@@ -123,12 +125,12 @@ describe('IDM evaluations', () => {
     await created(`/leads/${lead.id}/incomes-expenses/`, { kind: 'INCOME', category: 'BUSINESS_INCOME', amount: 20_000 });
     const dti = await call('post', `/leads/${lead.id}/idm-evaluations/`, {});
     // DTI = 2 100 000 / 240 000 = 8.75 > 8.5; DSTI = 0.25; free = 15 000
-    expect(dti.body.result).toMatchObject({ decision: 'REJECT', dti: 8.75, dsti: 0.25, free_income: 15_000 });
+    expect(dti.body.result).toMatchObject({ decision: 'REJECT', dti: 8.75, dsti: 0.25, free_income: '15000.00' });
     expect(dti.body.result.reasons).toEqual(['Zadlužení vůči ročnímu čistému příjmu (DTI) 8,75 překračuje limit 8,5.']);
 
     const empty = await fx.directLead();
     const manual = await call('post', `/leads/${empty.id}/idm-evaluations/`, {});
-    expect(manual.body).toMatchObject({ state: 'FINISHED', decision: 'MANUAL_REVIEW', result: { dsti: null, dti: null, monthly_net_income: 0, reasons: [creditReasons.noIncome] } });
+    expect(manual.body).toMatchObject({ state: 'FINISHED', decision: 'MANUAL_REVIEW', result: { dsti: null, dti: null, monthly_net_income: '0.00', reasons: [creditReasons.noIncome] } });
   });
 
   it('uses a deal model of the lead, and refuses one of another lead', async () => {
@@ -140,7 +142,7 @@ describe('IDM evaluations', () => {
     });
     const res = await call('post', `/leads/${lead.id}/idm-evaluations/`, { deal_model: model.id });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ deal_model: model.id, result: { requested_value: 240_000, new_installment: 4_800, dsti: 0.16 } });
+    expect(res.body).toMatchObject({ deal_model: model.id, result: { requested_value: '240000.00', new_installment: '4800.00', dsti: 0.16 } });
 
     const other = await fx.directLead();
     const foreign = await call('post', `/leads/${other.id}/idm-evaluations/`, { deal_model: model.id });
@@ -165,7 +167,7 @@ describe('IDM evaluations', () => {
     expect(missing.body).toEqual({ requested_value: [leadMessages.idmNoValue], requested_installment: [leadMessages.idmNoInstallment] });
     const noBody = await call('post', `/leads/${noAmounts.id}/idm-evaluations/`);
     expect(noBody.status).toBe(400);
-    expect((await call('post', `/leads/${noAmounts.id}/idm-evaluations/`, { requested_value: -1 })).body).toMatchObject({ requested_value: [leadMessages.amountPositive] });
+    expect((await call('post', `/leads/${noAmounts.id}/idm-evaluations/`, { requested_value: -1 })).body).toMatchObject({ requested_value: [moneyMessages.negative] });
     expect((await call('post', `/leads/${noAmounts.id}/idm-evaluations/`, { requested_value: 1000 }, viewer)).status).toBe(403);
     expect((await call('post', `/leads/${noAmounts.id}/idm-evaluations/`, { requested_value: 1000 }, collections)).status).toBe(403);
 
@@ -182,8 +184,8 @@ describe('incomes and expenses', () => {
   it('creates, lists (kind filter, ordering), reads, replaces, patches and deletes, each audited', async () => {
     const lead = await fx.portalLead();
     const base = `/leads/${lead.leadId}/incomes-expenses/`;
-    const salary = await created(base, { kind: 'INCOME', category: 'SALARY', amount: '38 500,50', person_id: lead.personId });
-    expect(salary).toMatchObject({ lead_id: lead.leadId, person_id: lead.personId, kind: 'INCOME', category: 'SALARY', amount: 38_500.5, note: null });
+    const salary = await created(base, { kind: 'INCOME', category: 'SALARY', amount: '38500.5', person_id: lead.personId });
+    expect(salary).toMatchObject({ lead_id: lead.leadId, person_id: lead.personId, kind: 'INCOME', category: 'SALARY', amount: '38500.50', note: null });
     const rent = await created(base, { kind: 'EXPENSE', category: 'HOUSING', amount: 14_000, note: 'Nájem 2+1' });
     await created(base, { kind: 'EXPENSE', category: 'FOOD', amount: 7_000 });
 
@@ -192,15 +194,15 @@ describe('incomes and expenses', () => {
     expect(list.body.count).toBe(3);
     expect(list.body.results[0].kind).toBe('INCOME');
     expect((await call('get', `${base}?kind=EXPENSE`)).body.results.map((r: { id: number }) => r.id)).not.toContain(salary.id);
-    expect((await call('get', `${base}?ordering=-amount`)).body.results.map((r: { amount: number }) => r.amount)).toEqual([38_500.5, 14_000, 7_000]);
+    expect((await call('get', `${base}?ordering=-amount`)).body.results.map((r: { amount: string }) => r.amount)).toEqual(['38500.50', '14000.00', '7000.00']);
     expect((await call('get', `${base}?ordering=nic`)).status).toBe(400);
     expect((await call('get', `${base}${rent.id}/`)).body).toMatchObject({ id: rent.id, note: 'Nájem 2+1' });
 
     const replaced = await call('put', `${base}${rent.id}/`, { kind: 'EXPENSE', category: 'UTILITIES', amount: 4_200 });
     expect(replaced.status).toBe(200);
-    expect(replaced.body).toMatchObject({ category: 'UTILITIES', amount: 4_200, note: null });
+    expect(replaced.body).toMatchObject({ category: 'UTILITIES', amount: '4200.00', note: null });
     const patched = await call('patch', `${base}${rent.id}/`, { note: 'Elektřina a plyn' });
-    expect(patched.body).toMatchObject({ category: 'UTILITIES', amount: 4_200, note: 'Elektřina a plyn' });
+    expect(patched.body).toMatchObject({ category: 'UTILITIES', amount: '4200.00', note: 'Elektřina a plyn' });
     expect((await call('delete', `${base}${rent.id}/`)).status).toBe(204);
     expect((await call('get', `${base}${rent.id}/`)).body).toEqual({ detail: INCOME_EXPENSE_NOT_FOUND });
 
@@ -214,9 +216,11 @@ describe('incomes and expenses', () => {
     const bad = (body: unknown) => call('post', base, body);
     expect((await bad({ kind: 'INCOME', category: 'HOUSING', amount: 1_000 })).body).toEqual({ category: [leadMessages.categoryNotIncome] });
     expect((await bad({ kind: 'EXPENSE', category: 'SALARY', amount: 1_000 })).body).toEqual({ category: [leadMessages.categoryNotExpense] });
-    expect((await bad({ kind: 'INCOME', category: 'SALARY', amount: 0 })).body).toEqual({ amount: [leadMessages.amountPositive] });
-    expect((await bad({ kind: 'INCOME', category: 'SALARY', amount: 100.123 })).body).toEqual({ amount: [leadMessages.amountTwoDecimals] });
-    expect((await bad({ kind: 'INCOME', category: 'SALARY', amount: 'hodně' })).body).toEqual({ amount: [leadMessages.numeric] });
+    expect((await bad({ kind: 'INCOME', category: 'SALARY', amount: 0 })).body).toEqual({ amount: [moneyMessages.notPositive] });
+    expect((await bad({ kind: 'INCOME', category: 'SALARY', amount: 100.123 })).body).toEqual({ amount: [moneyMessages.invalid] });
+    expect((await bad({ kind: 'INCOME', category: 'SALARY', amount: 'hodně' })).body).toEqual({ amount: [moneyMessages.invalid] });
+    // The API takes the canonical form; the back-office turns what staff type ("38 500,50") into it.
+    expect((await bad({ kind: 'INCOME', category: 'SALARY', amount: '38 500,50' })).body).toEqual({ amount: [moneyMessages.invalid] });
     expect((await bad({ kind: 'INCOME', category: 'SALARY' })).body).toEqual({ amount: ['Pole je povinné'] });
     expect((await bad({ kind: 'GIFT', category: 'SALARY', amount: 1_000 })).status).toBe(400);
     const stranger = await ctx.deps.prisma.person.create({ data: { firstName: 'Cizí', lastName: 'Osoba' } });
@@ -230,11 +234,11 @@ describe('incomes and expenses', () => {
 });
 
 describe('debts', () => {
-  it('creates, lists, reads, replaces, patches and deletes, with amounts as numbers', async () => {
+  it('creates, lists, reads, replaces, patches and deletes, with amounts as decimal strings', async () => {
     const lead = await fx.directLead();
     const base = `/leads/${lead.id}/debt/`;
-    const loan = await created(base, { type: 'BANK_LOAN', creditor: 'Komerční banka', original_amount: 200_000, remaining_amount: 120_000.5, installment_value: 3_500, note: 'Spotřebitelský úvěr' });
-    expect(loan).toMatchObject({ lead_id: lead.id, type: 'BANK_LOAN', creditor: 'Komerční banka', original_amount: 200_000, remaining_amount: 120_000.5, installment_value: 3_500, to_refinance: false });
+    const loan = await created(base, { type: 'BANK_LOAN', creditor: 'Komerční banka', original_amount: 200_000, remaining_amount: '120000.5', installment_value: 3_500, note: 'Spotřebitelský úvěr' });
+    expect(loan).toMatchObject({ lead_id: lead.id, type: 'BANK_LOAN', creditor: 'Komerční banka', original_amount: '200000.00', remaining_amount: '120000.50', installment_value: '3500.00', to_refinance: false });
     const card = await created(base, { type: 'CREDIT_CARD', creditor: 'Air Bank', remaining_amount: 15_000 });
     expect(card).toMatchObject({ original_amount: null, installment_value: null });
 
@@ -243,9 +247,9 @@ describe('debts', () => {
     expect((await call('get', `${base}?ordering=remaining_amount`)).body.results.map((d: { id: number }) => d.id)).toEqual([card.id, loan.id]);
 
     const replaced = await call('put', `${base}${loan.id}/`, { type: 'BANK_LOAN', creditor: 'Komerční banka', remaining_amount: 110_000, to_refinance: true });
-    expect(replaced.body).toMatchObject({ remaining_amount: 110_000, original_amount: null, installment_value: null, note: null, to_refinance: true });
+    expect(replaced.body).toMatchObject({ remaining_amount: '110000.00', original_amount: null, installment_value: null, note: null, to_refinance: true });
     const patched = await call('patch', `${base}${loan.id}/`, { installment_value: 3_400 });
-    expect(patched.body).toMatchObject({ remaining_amount: 110_000, installment_value: 3_400, to_refinance: true });
+    expect(patched.body).toMatchObject({ remaining_amount: '110000.00', installment_value: '3400.00', to_refinance: true });
     expect((await call('delete', `${base}${card.id}/`)).status).toBe(204);
     expect((await call('get', `${base}${card.id}/`)).body).toEqual({ detail: DEBT_NOT_FOUND });
     expect(await ctx.deps.prisma.auditLog.count({ where: { entity: 'LeadDebt', entityId: String(loan.id) } })).toBe(3);
@@ -258,10 +262,12 @@ describe('debts', () => {
     expect((await bad({ type: 'BANK_LOAN', remaining_amount: 1_000 })).body).toEqual({ creditor: ['Pole je povinné'] });
     expect((await bad({ type: 'BANK_LOAN', creditor: '  ', remaining_amount: 1_000 })).body).toEqual({ creditor: ['Pole je povinné'] });
     expect((await bad({ type: 'LOAN', creditor: 'ČSOB', remaining_amount: 1_000 })).status).toBe(400);
-    expect((await bad({ type: 'BANK_LOAN', creditor: 'ČSOB', remaining_amount: -1 })).body).toEqual({ remaining_amount: [leadMessages.amountPositive] });
-    expect((await bad({ type: 'BANK_LOAN', creditor: 'ČSOB', remaining_amount: 1_000, installment_value: 0.001 })).body).toEqual({ installment_value: [leadMessages.amountTwoDecimals] });
+    expect((await bad({ type: 'BANK_LOAN', creditor: 'ČSOB', remaining_amount: -1 })).body).toEqual({ remaining_amount: [moneyMessages.negative] });
+    expect((await bad({ type: 'BANK_LOAN', creditor: 'ČSOB', remaining_amount: 1_000, installment_value: 0.001 })).body).toEqual({ installment_value: [moneyMessages.invalid] });
     expect((await bad({ type: 'BANK_LOAN', creditor: 'ČSOB', original_amount: 1_000, remaining_amount: 2_000 })).body).toEqual({ remaining_amount: [leadMessages.remainingAboveOriginal] });
-    expect((await bad({ type: 'BANK_LOAN', creditor: 'ČSOB', remaining_amount: 1e15 })).body).toEqual({ remaining_amount: [leadMessages.amountTooLarge] });
+    expect((await bad({ type: 'BANK_LOAN', creditor: 'ČSOB', remaining_amount: 1e15 })).body).toEqual({ remaining_amount: [moneyMessages.invalid] });
+    // A haléř above the original: compared exactly.
+    expect((await bad({ type: 'BANK_LOAN', creditor: 'ČSOB', original_amount: '1000.10', remaining_amount: '1000.11' })).body).toEqual({ remaining_amount: [leadMessages.remainingAboveOriginal] });
     const debt = await created(base, { type: 'MORTGAGE', creditor: 'Hypoteční banka', original_amount: 2_000_000, remaining_amount: 1_500_000 });
     expect((await call('patch', `${base}${debt.id}/`, { remaining_amount: 2_500_000 })).body).toEqual({ remaining_amount: [leadMessages.remainingAboveOriginal] });
   });

@@ -1,8 +1,6 @@
-import { DocumentCategory, type LeadDetail, type LeadListItem, type OfferView, type StaffFormDocument } from '@lending/contracts';
-import type { ApplicationClosedReason, FormDocument, Offer, OfferClaimGroup, Person, Prisma } from '../../generated/prisma/client.ts';
+import { DocumentCategory, moneyOf, type LeadDetail, type LeadListItem, type OfferView, type StaffFormDocument } from '@lending/contracts';
+import { Prisma, type ApplicationClosedReason, type FormDocument, type Offer, type OfferClaimGroup, type Person } from '../../generated/prisma/client.ts';
 
-type Decimalish = Prisma.Decimal | null;
-export const num = (v: Decimalish): number | null => (v === null ? null : v.toNumber());
 export const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
 /** "Jana Nováková", the company's name for a legal person, or "Osoba č. 12" when nameless. */
@@ -26,8 +24,8 @@ export function leadListItemOf(lead: LeadRow): LeadListItem {
     state: lead.state,
     source: lead.source,
     deal_type: lead.dealType,
-    value: num(lead.value),
-    installment_value: num(lead.installmentValue),
+    value: moneyOf(lead.value),
+    installment_value: moneyOf(lead.installmentValue),
     person: lead.person ? { id: lead.person.id, name: personName(lead.person) } : null,
     created_at: lead.createdAt.toISOString(),
     updated_at: lead.updatedAt.toISOString(),
@@ -37,14 +35,16 @@ export function leadListItemOf(lead: LeadRow): LeadListItem {
 }
 
 export function offerViewOf(offer: Offer & { claimGroups: OfferClaimGroup[] }): OfferView {
-  const groups = [...offer.claimGroups].sort((a, b) => a.order - b.order).map((g) => ({ order: g.order, count: g.count, amount: g.amount.toNumber() }));
+  const groups = [...offer.claimGroups].sort((a, b) => a.order - b.order);
+  // Sum of count × amount of each group, exact (Decimal): every payment the applicant makes.
+  const total = groups.reduce((sum, g) => sum.plus(g.amount.times(g.count)), new Prisma.Decimal(0));
   return {
     id: offer.id,
     kind: offer.kind,
-    value: num(offer.value),
-    installment_value: num(offer.installmentValue),
-    claim_groups: groups,
-    total_amount: offer.kind === 'IRREGULAR' ? Math.round(groups.reduce((sum, g) => sum + g.count * g.amount * 100, 0)) / 100 : null,
+    value: moneyOf(offer.value),
+    installment_value: moneyOf(offer.installmentValue),
+    claim_groups: groups.map((g) => ({ order: g.order, count: g.count, amount: moneyOf(g.amount)! })),
+    total_amount: offer.kind === 'IRREGULAR' ? moneyOf(total) : null,
     sent_at: iso(offer.sentAt),
     applied_at: iso(offer.appliedAt),
     created_by_id: offer.createdById,

@@ -1,9 +1,9 @@
-import type { DealType, LeadListItem, LeadSource, LeadState } from '@lending/contracts';
+import { moneyOf, type DealType, type LeadListItem, type LeadSource, type LeadState } from '@lending/contracts';
 import { searchWords } from '../persons/person-search.ts';
 import type { Deps } from '../../deps.ts';
 import { paginate, type Page, type PageQuery } from '../../http/pagination.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { closedReasonRefOf, num, personName } from './lead-views.ts';
+import { closedReasonRefOf, personName } from './lead-views.ts';
 
 export type LeadOrderingField = 'id' | 'created_at' | 'updated_at' | 'value' | 'state';
 
@@ -115,8 +115,8 @@ function toItem(r: Row): LeadListItem {
     state: r.state,
     source: r.source,
     deal_type: r.deal_type,
-    value: num(r.value),
-    installment_value: num(r.installment_value),
+    value: moneyOf(r.value),
+    installment_value: moneyOf(r.installment_value),
     person: r.person_id === null ? null : { id: r.person_id, name: personName({ id: r.person_id, firstName: r.first_name, lastName: r.last_name, companyName: r.company_name }) },
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),

@@ -1,5 +1,6 @@
 import { leadMessages, type IdmEvaluationRequest, type IdmEvaluationView } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
 import { badRequest } from '../../http/errors.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
 import { evaluateCredit } from './evaluate-credit.ts';
@@ -17,16 +18,16 @@ const DEBTOR_ROLES = ['DEBTOR', 'ACCESSORY_DEBTOR', 'BORROWER'] as const;
 export async function runIdmEvaluation(deps: Pick<Deps, 'prisma' | 'now'>, leadId: number, body: IdmEvaluationRequest, actor: StaffActor): Promise<IdmEvaluationView> {
   return deps.prisma.$transaction(async (tx) => {
     const lead = await findLead(tx, leadId);
-    let model: { id: number; principal: number; installment: number | null } | null = null;
+    let model: { id: number; principal: Prisma.Decimal; installment: Prisma.Decimal | null } | null = null;
     if (body.deal_model !== undefined) {
       const found = await tx.dealModel.findFirst({ where: { id: body.deal_model, deal: { leadId: lead.id } } });
       if (!found) throw badRequest({ deal_model: [leadMessages.dealModelNotOnLead] });
-      model = { id: found.id, principal: found.principal.toNumber(), installment: found.installmentValue?.toNumber() ?? null };
+      model = { id: found.id, principal: found.principal, installment: found.installmentValue };
     }
-    const requestedValue = body.requested_value ?? model?.principal ?? lead.value?.toNumber();
-    const newInstallment = body.requested_installment ?? model?.installment ?? lead.installmentValue?.toNumber();
+    const requestedValue = body.requested_value ?? model?.principal ?? lead.value;
+    const newInstallment = body.requested_installment ?? model?.installment ?? lead.installmentValue;
     const missing: Record<string, string[]> = {};
-    if (requestedValue === undefined) missing.requested_value = [leadMessages.idmNoValue];
+    if (requestedValue === undefined || requestedValue === null) missing.requested_value = [leadMessages.idmNoValue];
     if (newInstallment === undefined || newInstallment === null) missing.requested_installment = [leadMessages.idmNoInstallment];
     if (Object.keys(missing).length) throw badRequest(missing);
 
@@ -36,9 +37,9 @@ export async function runIdmEvaluation(deps: Pick<Deps, 'prisma' | 'now'>, leadI
     const participants = await tx.leadParticipant.findMany({ where: { leadId: lead.id, role: { in: [...DEBTOR_ROLES] } }, select: { personId: true } });
     const adults = new Set([...(lead.personId ? [lead.personId] : []), ...participants.map((p) => p.personId)]).size;
     const result = evaluateCredit({
-      incomes: items.filter((i) => i.kind === 'INCOME').map((i) => i.amount.toNumber()),
-      expenses: items.filter((i) => i.kind === 'EXPENSE').map((i) => ({ category: i.category, amount: i.amount.toNumber() })),
-      debts: debts.map((d) => ({ remaining: d.remainingAmount.toNumber(), installment: d.installmentValue?.toNumber() ?? null, toRefinance: d.toRefinance })),
+      incomes: items.filter((i) => i.kind === 'INCOME').map((i) => i.amount),
+      expenses: items.filter((i) => i.kind === 'EXPENSE').map((i) => ({ category: i.category, amount: i.amount })),
+      debts: debts.map((d) => ({ remaining: d.remainingAmount, installment: d.installmentValue, toRefinance: d.toRefinance })),
       requestedValue: requestedValue!,
       newInstallment: newInstallment!,
       adults,

@@ -1,10 +1,10 @@
 import type { PersonDealItem, PersonDealRequest } from '@lending/contracts';
-import { Prisma } from '../../generated/prisma/client.ts';
 import type { Deps } from '../../deps.ts';
 import { recordStaffAudit } from '../audit/record-staff-audit.ts';
+import { nextVariableSymbol } from '../deals/variable-symbol.ts';
 import { requirePerson, toPersonDeal, type Actor } from './person-view.ts';
 
-/** POST /persons/{personId}/deals/: a new deal (NEW_APPLICATION) with the person as `role` (default BORROWER). */
+/** POST /persons/{personId}/deals/: a new deal (NEW_APPLICATION, generated variable symbol) with the person as `role` (default BORROWER). */
 export async function createPersonDeal(deps: Pick<Deps, 'prisma'>, actor: Actor, personId: number, input: PersonDealRequest): Promise<PersonDealItem> {
   return deps.prisma.$transaction(async (tx) => {
     await requirePerson(tx, personId);
@@ -12,7 +12,9 @@ export async function createPersonDeal(deps: Pick<Deps, 'prisma'>, actor: Actor,
       data: {
         type: input.type,
         state: 'NEW_APPLICATION',
-        value: new Prisma.Decimal(input.value.toFixed(2)),
+        value: input.value,
+        // Payments are paired by it: generated as for a deal created under /deals/.
+        variableSymbol: await nextVariableSymbol(tx),
         note: input.note ?? null,
         participants: { create: { personId, role: input.role } },
       },

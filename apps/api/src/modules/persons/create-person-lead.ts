@@ -1,4 +1,4 @@
-import type { PersonLead } from '@lending/contracts';
+import { moneyOf, type PersonLead } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import { recordStaffAudit } from '../audit/record-staff-audit.ts';
 import { requirePerson, type Actor } from './person-view.ts';
@@ -15,7 +15,7 @@ export async function createPersonLead(deps: Pick<Deps, 'prisma'>, actor: Actor,
       state: lead.state,
       person_id: personId,
       deal_type: lead.dealType,
-      value: lead.value === null ? null : lead.value.toNumber(),
+      value: moneyOf(lead.value),
       created_at: lead.createdAt.toISOString(),
     };
   });

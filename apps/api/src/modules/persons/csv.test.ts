@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvAmount, csvDate, toCsv } from './csv.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 
 describe('toCsv', () => {
   it('writes UTF-8 with a BOM, `;` separators, CRLF and quotes only where needed', () => {
@@ -12,7 +13,7 @@ describe('toCsv', () => {
   });
 
   it('formats amounts with a decimal comma and dates as DD.MM.YYYY', () => {
-    expect(csvAmount(48250.5)).toBe('48250,50');
+    expect(csvAmount(new Prisma.Decimal('48250.5'))).toBe('48250,50');
     expect(csvAmount(null)).toBeNull();
     expect(csvDate(new Date('2021-05-03T00:00:00Z'))).toBe('03.05.2021');
     expect(csvDate(null)).toBeNull();

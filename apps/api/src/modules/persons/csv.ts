@@ -19,8 +19,8 @@ export function toCsv(header: string[], rows: CsvCell[][]): string {
   return BOM + [header, ...rows].map((row) => row.map(cell).join(';')).join('\r\n') + '\r\n';
 }
 
-/** 12345.5 → "12345,50" (Czech decimal comma, no thousands separator: a number to Excel). */
-export const csvAmount = (value: number | null) => (value === null ? null : value.toFixed(2).replace('.', ','));
+/** 12345.5 → "12345,50" (Czech decimal comma, no thousands separator: a number to Excel); exact from a Decimal. */
+export const csvAmount = (value: { toFixed(places: number): string } | null) => (value === null ? null : value.toFixed(2).replace('.', ','));
 
 /** 2024-03-05 → "05.03.2024" */
 export const csvDate = (value: Date | null) => (value ? `${String(value.getUTCDate()).padStart(2, '0')}.${String(value.getUTCMonth() + 1).padStart(2, '0')}.${value.getUTCFullYear()}` : null);

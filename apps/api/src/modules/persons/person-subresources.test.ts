@@ -1,3 +1,4 @@
+import { moneyMessages } from '@lending/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import type { Person } from '../../generated/prisma/client.ts';
@@ -217,7 +218,9 @@ describe('related deals', () => {
   it('creates a deal with the person as BORROWER by default, lists deals with roles, paged and filtered by state', async () => {
     const res = await send('post', `${person.id}/deals/`, { type: 'CONSUMER_LOAN', value: 150000.5 });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ type: 'CONSUMER_LOAN', state: 'NEW_APPLICATION', value: 150000.5, roles: ['BORROWER'] });
+    expect(res.body).toMatchObject({ type: 'CONSUMER_LOAN', state: 'NEW_APPLICATION', value: '150000.50', roles: ['BORROWER'] });
+    // A generated variable symbol, as every new deal gets (docs/decisions/0022).
+    expect(res.body.variable_symbol).toMatch(/^\d{10}$/);
     expect(await audit('deal.create', res.body.id)).toBeTruthy();
     const participant = await ctx.deps.prisma.dealParticipant.findFirstOrThrow({ where: { dealId: res.body.id } });
     expect(participant).toMatchObject({ personId: person.id, role: 'BORROWER' });
@@ -249,7 +252,8 @@ describe('related deals', () => {
     const res = await send('post', `${person.id}/deals/`, { type: 'LEASING', value: -5, role: 'KING' });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body).sort()).toEqual(['role', 'type', 'value']);
-    expect((await send('post', `${person.id}/deals/`, { type: 'CONSUMER_LOAN', value: 100.123 })).body).toEqual({ value: ['Zadejte kladnou částku v Kč s nejvýše dvěma desetinnými místy.'] });
+    expect((await send('post', `${person.id}/deals/`, { type: 'CONSUMER_LOAN', value: 100.123 })).body).toEqual({ value: [moneyMessages.invalid] });
+    expect((await send('post', `${person.id}/deals/`, { type: 'CONSUMER_LOAN', value: '0.00' })).body).toEqual({ value: [moneyMessages.notPositive] });
     expect((await send('post', `${person.id}/deals/`, { type: 'CONSUMER_LOAN', value: 1000 }, viewer)).status).toBe(403);
     expect((await send('post', '999999/deals/', { type: 'CONSUMER_LOAN', value: 1000 })).status).toBe(404);
   });
@@ -275,7 +279,7 @@ describe('distraints', () => {
     expect((await get(`${person.id}/distraint/?ordering=executor`)).status).toBe(400);
 
     const one = await get(`${person.id}/distraint/${a.id}/`);
-    expect(one.body).toMatchObject({ file_mark: '120 EX 1234/21', amount: 48250.5, state: 'ACTIVE', started_at: '2021-05-03', ended_at: null });
+    expect(one.body).toMatchObject({ file_mark: '120 EX 1234/21', amount: '48250.50', state: 'ACTIVE', started_at: '2021-05-03', ended_at: null });
     expect((await get(`${person.id}/distraint/${foreign.id}/`)).status).toBe(404);
 
     const patched = await send('patch', `${person.id}/distraint/${b.id}/`, { state: 'FINISHED', note: 'Zastaveno soudem' });

@@ -1,3 +1,4 @@
+import { formatCzk } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 
@@ -10,7 +11,8 @@ export interface PipedrivePanelQuery {
   view?: string;
 }
 
-const money = (v: { toNumber(): number }) => `${new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 0 }).format(v.toNumber())} Kč`;
+/** The one money format (docs/decisions/0016), from the exact decimal. */
+const money = (v: { toFixed(places: number): string }) => formatCzk(v.toFixed(2));
 
 /**
  * Pipedrive's panel calls for the selected deals or persons: recorded, then answered with a

@@ -49,7 +49,7 @@ describe('Pipedrive webhooks', () => {
     const deal = await ctx.deps.prisma.deal.create({ data: { type: 'CONSUMER_LOAN', state: 'ACTIVE', value: 250_000, externalId: '9001', contractNumber: 'SU-1', participants: { create: { personId: person.id, role: 'DEBTOR' } } } });
     const deals = await ctx.http().get('/api/v1/webhooks/pipedrive/deal/?resource=deal&view=details&userId=1&companyId=2&isShared=false&selectedIds=9001,9002').set('Authorization', auth());
     expect(deals.status).toBe(200);
-    expect(deals.text).toContain('Obchod 9001: smlouva SU-1, stav ACTIVE, výše 250\u00a0000 Kč');
+    expect(deals.text).toContain('Obchod 9001: smlouva SU-1, stav ACTIVE, výše 250\u00a0000\u00a0Kč');
     expect(deals.text).toContain('Obchod 9002: v systému nenalezen');
     const persons = await ctx.http().get('/api/v1/webhooks/pipedrive/person/?selectedIds=42').set('Authorization', auth());
     expect(persons.text).toBe('Osoba 42: Eva Malá, obchodů 1 (aktivních 1), žádostí 0');

@@ -1,7 +1,8 @@
 import { DebtType, leadDebtRequest, type LeadDebtRequest, type LeadDebtView } from '@lending/contracts';
 import { api } from '../../shared/api';
+import { sumMoney } from '@lending/contracts/format';
 import { CheckboxField, type Column, enumOptions, ErrorSummary, formatBoolean, formatCzk, formatMoney, SelectField, TextAreaField, TextField } from '@lending/ui';
-import { amountToInput, textOrNull, validate } from '../../shared/form';
+import { amountFromInput, amountOrNull, amountToInput, textOrNull, validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
 import { EditableList, FormActions, type EditorProps } from '../../shared/ui/EditableList';
@@ -19,8 +20,9 @@ const columns: Column<LeadDebtView>[] = [
 
 export function DebtsSection({ leadId, canWrite }: { leadId: number; canWrite: boolean }) {
   const { rows, error, mutate } = useDebts(leadId);
-  const remaining = rows?.reduce((sum, debt) => sum + debt.remaining_amount, 0) ?? 0;
-  const installments = rows?.reduce((sum, debt) => sum + (debt.installment_value ?? 0), 0) ?? 0;
+  // Exact sums of the API's decimal strings, never floats.
+  const remaining = sumMoney(rows?.map((debt) => debt.remaining_amount) ?? []);
+  const installments = sumMoney(rows?.map((debt) => debt.installment_value) ?? []);
   return (
     <EditableList
       title="Dluhy"
@@ -75,9 +77,9 @@ function DebtForm({ leadId, row, onDone, onCancel, onSaved }: EditorProps<LeadDe
       validate(leadDebtRequest, {
         type: values.type || undefined,
         creditor: values.creditor,
-        original_amount: textOrNull(values.original_amount as string),
-        remaining_amount: values.remaining_amount,
-        installment_value: textOrNull(values.installment_value as string),
+        original_amount: amountOrNull(values.original_amount as string),
+        remaining_amount: amountFromInput(values.remaining_amount as string),
+        installment_value: amountOrNull(values.installment_value as string),
         to_refinance: values.to_refinance,
         note: textOrNull(values.note as string),
       }),

@@ -8,7 +8,7 @@ import {
 } from '@lending/contracts';
 import { api } from '../../shared/api';
 import { type BadgeTone, type Column, DataTable, EMPTY_VALUE, EmptyState, ErrorState, ErrorSummary, formatCzk, formatDateTime, formatNumber, formatPercent, Loading, StatusBadge, TextField } from '@lending/ui';
-import { validate } from '../../shared/form';
+import { amountFromInput, validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
 import { DescriptionList, Section } from '../../shared/ui/Layout';
@@ -140,8 +140,8 @@ function RunIdmForm({ leadId, onStarted }: { leadId: number; onStarted: () => vo
   const onSubmit = form.handleSubmit(
     (values) =>
       validate(idmEvaluationRequest, {
-        requested_value: values.requested_value.trim() || undefined,
-        requested_installment: values.requested_installment.trim() || undefined,
+        requested_value: amountFromInput(values.requested_value),
+        requested_installment: amountFromInput(values.requested_installment),
       }),
     async (body: IdmEvaluationRequest) => {
       const evaluation = await api.post<IdmEvaluationView>(leadPaths.idmEvaluations(leadId), body);

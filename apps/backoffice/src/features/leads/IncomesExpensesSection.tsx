@@ -8,8 +8,9 @@ import {
   type IncomeExpenseView,
 } from '@lending/contracts';
 import { api } from '../../shared/api';
+import { subtractMoney, sumMoney } from '@lending/contracts/format';
 import { type Column, enumOptions, ErrorSummary, formatCzk, SelectField, TextAreaField, TextField } from '@lending/ui';
-import { amountToInput, textOrNull, validate } from '../../shared/form';
+import { amountFromInput, amountToInput, textOrNull, validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
 import { EditableList, FormActions, type EditorProps } from '../../shared/ui/EditableList';
@@ -33,8 +34,9 @@ export function IncomesExpensesSection({ leadId, people, canWrite }: { leadId: n
     { key: 'note', header: 'Poznámka', render: (item) => item.note ?? '—' },
   ];
 
-  const income = rows?.filter((item) => item.kind === 'INCOME').reduce((sum, item) => sum + item.amount, 0) ?? 0;
-  const expense = rows?.filter((item) => item.kind === 'EXPENSE').reduce((sum, item) => sum + item.amount, 0) ?? 0;
+  // Exact sums of the API's decimal strings, never floats.
+  const income = sumMoney(rows?.filter((item) => item.kind === 'INCOME').map((item) => item.amount) ?? []);
+  const expense = sumMoney(rows?.filter((item) => item.kind === 'EXPENSE').map((item) => item.amount) ?? []);
 
   return (
     <EditableList
@@ -59,7 +61,7 @@ export function IncomesExpensesSection({ leadId, people, canWrite }: { leadId: n
       {rows && rows.length > 0 && (
         <p className="section__totals">
           Příjmy: <strong>{formatCzk(income)}</strong>, výdaje: <strong>{formatCzk(expense)}</strong>, rozdíl:{' '}
-          <strong>{formatCzk(income - expense)}</strong> měsíčně
+          <strong>{formatCzk(subtractMoney(income, expense))}</strong> měsíčně
         </p>
       )}
     </EditableList>
@@ -90,7 +92,7 @@ function IncomeExpenseForm({
       validate(incomeExpenseRequest, {
         kind: values.kind,
         category: values.category || undefined,
-        amount: values.amount,
+        amount: amountFromInput(values.amount),
         person_id: values.person_id ? Number(values.person_id) : null,
         note: textOrNull(values.note),
       }),

@@ -1,4 +1,5 @@
 import { OfferKind, offerRequestFor, type FormType, type OfferIssueResponse, type OfferRequest } from '@lending/contracts';
+import { sumMoney, timesMoney, typedMoney } from '@lending/contracts/format';
 import { useState } from 'react';
 import { api } from '../../shared/api';
 import { ApiError } from '@lending/api-client';
@@ -41,16 +42,16 @@ function countValue(text: string): number | undefined {
   return /^\d+([.,]\d+)?$/.test(trimmed) ? Number(trimmed.replace(',', '.')) : 0;
 }
 
-/** Sum of the payments while typing; null until every row is a number. */
-function groupsTotal(groups: readonly GroupDraft[]): number | null {
-  let total = 0;
+/** Sum of the payments while typing, exact; null until every row is a number. */
+function groupsTotal(groups: readonly GroupDraft[]): string | null {
+  const parts: string[] = [];
   for (const group of groups) {
-    const count = Number(group.count.trim());
-    const amount = Number(group.amount.replace(/[\s\u00a0]/g, '').replace(/Kč$/i, '').replace(',', '.'));
-    if (!group.count.trim() || !group.amount.trim() || !Number.isFinite(count) || !Number.isFinite(amount)) return null;
-    total += count * amount;
+    const count = group.count.trim();
+    const part = /^\d+$/.test(count) && group.amount.trim() ? timesMoney(typedMoney(group.amount), Number(count)) : null;
+    if (part === null) return null;
+    parts.push(part);
   }
-  return total;
+  return sumMoney(parts);
 }
 
 function OfferForm({ leadId, formType, onCancel, onIssued, onRefused }: { leadId: number; formType: FormType; onCancel: () => void; onIssued: () => void; onRefused: () => void }) {

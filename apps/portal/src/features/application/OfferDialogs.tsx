@@ -93,7 +93,7 @@ function RegularOfferDialog() {
   );
 }
 
-function RegularTerms({ value, installment }: { value: number; installment: number }) {
+function RegularTerms({ value, installment }: { value: string; installment: string }) {
   return (
     <dl className="offer">
       <dt>Výše půjčky</dt>

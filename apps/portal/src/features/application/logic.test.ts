@@ -17,8 +17,9 @@ describe('state → step', () => {
 
 describe('offer drafts from the query', () => {
   it('decodes a regular offer, principal standing for value', () => {
-    expect(decodeOffer(b64({ value: 180000, installment_value: 4500 }))).toEqual({ value: 180000, installment_value: 4500 });
-    expect(decodeOffer(b64({ principal: '90000', installment_value: '3000' }))).toEqual({ value: 90000, installment_value: 3000 });
+    // Amounts come back as the API writes money, whatever form the link carried.
+    expect(decodeOffer(b64({ value: 180000, installment_value: 4500 }))).toEqual({ value: '180000.00', installment_value: '4500.00' });
+    expect(decodeOffer(b64({ principal: '90000', installment_value: '3000.5' }))).toEqual({ value: '90000.00', installment_value: '3000.50' });
   });
   it.each([b64({ value: 1 }), b64({ installment_value: 5 }), b64([1, 2]), 'not base64!!', btoa('{broken')])('refuses %s', (encoded) => {
     expect(() => decodeOffer(encoded)).toThrow(OFFER_FORMAT_ERROR);
@@ -26,9 +27,9 @@ describe('offer drafts from the query', () => {
   it('decodes an irregular offer and numbers its payments', () => {
     const offer = decodeIrregularOffer(b64({ claim_group_1: { order: 1, count: 3, amount: 8000 }, claim_group_2: { order: 2, count: 21, amount: 4000 }, claim_group_3: { order: 3, count: 1, amount: 100 } }));
     expect(irregularOfferRows(offer)).toEqual([
-      { label: '1.–3. splátka', amount: 8000 },
-      { label: '4.–24. splátka', amount: 4000 },
-      { label: '25. splátka', amount: 100 },
+      { label: '1.–3. splátka', amount: '8000.00' },
+      { label: '4.–24. splátka', amount: '4000.00' },
+      { label: '25. splátka', amount: '100.00' },
     ]);
   });
   it('needs claim_group_1', () => {

@@ -1,4 +1,5 @@
 import type { FormState, FormType } from '@lending/contracts';
+import { sumMoney } from '@lending/contracts/format';
 
 // The rules of application start and of the route guard (portal.md §4), kept pure so they are tested alone.
 
@@ -27,14 +28,15 @@ export function stepForState(state: FormState | null | undefined): string {
 
 export const OFFER_FORMAT_ERROR = 'Offer is not in valid format';
 
+/** Amounts as the API's decimal strings ("150000.00"), whatever form the link carried them in. */
 export interface RegularOfferDraft {
-  value: number;
-  installment_value: number;
+  value: string;
+  installment_value: string;
 }
 export interface ClaimGroup {
   order: number;
   count: number;
-  amount: number;
+  amount: string;
 }
 /** claim_group_1..n as they came in the link; sent back as they are. */
 export type IrregularOfferDraft = Record<string, ClaimGroup>;
@@ -51,7 +53,10 @@ function decodeBase64Json(encoded: string): unknown {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isAmount = (v: unknown) => typeof v === 'number' ? Number.isFinite(v) && v > 0 : typeof v === 'string' && /^\d+(\.\d+)?$/.test(v);
+const isAmount = (v: unknown) => (typeof v === 'number' ? Number.isFinite(v) && v > 0 : typeof v === 'string' && /^\d+(\.\d{1,2})?$/.test(v));
+const isCount = (v: unknown) => (typeof v === 'number' ? Number.isInteger(v) && v > 0 : typeof v === 'string' && /^\d+$/.test(v));
+/** A link's amount (a number or a decimal string) as the API writes money: "150000.00". */
+const money = (v: unknown) => sumMoney([v as string | number]);
 
 /** The `offer` query parameter: base64 of JSON with value (or principal) and installment_value. */
 export function decodeOffer(encoded: string): RegularOfferDraft {
@@ -59,7 +64,7 @@ export function decodeOffer(encoded: string): RegularOfferDraft {
   if (!isObject(offer)) throw new Error(OFFER_FORMAT_ERROR);
   const value = offer.value ?? offer.principal;
   if (!isAmount(value) || !isAmount(offer.installment_value)) throw new Error(OFFER_FORMAT_ERROR);
-  return { value: Number(value), installment_value: Number(offer.installment_value) };
+  return { value: money(value), installment_value: money(offer.installment_value) };
 }
 
 /** The `irregular_offer` query parameter: base64 of JSON with claim_group_1 (and further groups). */
@@ -69,14 +74,14 @@ export function decodeIrregularOffer(encoded: string): IrregularOfferDraft {
   const groups: IrregularOfferDraft = {};
   for (let i = 1; isObject(offer[`claim_group_${i}`]); i++) {
     const group = offer[`claim_group_${i}`] as Record<string, unknown>;
-    if (!isAmount(group.count) || !isAmount(group.amount)) throw new Error(OFFER_FORMAT_ERROR);
-    groups[`claim_group_${i}`] = { order: Number(group.order ?? i), count: Number(group.count), amount: Number(group.amount) };
+    if (!isCount(group.count) || !isAmount(group.amount)) throw new Error(OFFER_FORMAT_ERROR);
+    groups[`claim_group_${i}`] = { order: Number(group.order ?? i), count: Number(group.count), amount: money(group.amount) };
   }
   return groups;
 }
 
 /** "1.–3. splátka", "4. splátka": payments numbered across the groups in their order. */
-export function irregularOfferRows(offer: IrregularOfferDraft): { label: string; amount: number }[] {
+export function irregularOfferRows(offer: IrregularOfferDraft): { label: string; amount: string }[] {
   const groups = Object.values(offer).sort((a, b) => a.order - b.order);
   let first = 1;
   return groups.map((group) => {

@@ -1,11 +1,10 @@
-import type { LeadDebtPatch, LeadDebtView } from '@lending/contracts';
+import { moneyOf, type LeadDebtPatch, type LeadDebtView } from '@lending/contracts';
 import type { Deps } from '../../../deps.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { PageQuery } from '../../../http/pagination.ts';
 import type { LeadDebt, Prisma } from '../../../generated/prisma/client.ts';
 import type { Tx } from '../../forms/lock-form.ts';
 import { findLead } from '../find-lead.ts';
-import { num } from '../lead-views.ts';
 
 // Full CRUD of /leads/{leadId}/debt/: the applicant's existing debts, read by the IDM evaluation.
 
@@ -22,9 +21,9 @@ export function leadDebtViewOf(row: LeadDebt): LeadDebtView {
     lead_id: row.leadId,
     type: row.type,
     creditor: row.creditor,
-    original_amount: num(row.originalAmount),
-    remaining_amount: row.remainingAmount.toNumber(),
-    installment_value: num(row.installmentValue),
+    original_amount: moneyOf(row.originalAmount),
+    remaining_amount: moneyOf(row.remainingAmount)!,
+    installment_value: moneyOf(row.installmentValue),
     to_refinance: row.toRefinance,
     note: row.note,
     created_at: row.createdAt.toISOString(),

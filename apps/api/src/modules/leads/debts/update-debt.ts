@@ -1,9 +1,8 @@
 import { type LeadDebtPatch, type LeadDebtView, leadMessages } from '@lending/contracts';
 import type { Deps } from '../../../deps.ts';
 import { badRequest, orNotFound } from '../../../http/errors.ts';
-import type { Prisma } from '../../../generated/prisma/client.ts';
+import { Prisma } from '../../../generated/prisma/client.ts';
 import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
-import { num } from '../lead-views.ts';
 import { DEBT_NOT_FOUND, leadDebtViewOf, findDebt, columnsOf } from './debt-record.ts';
 
 /** PUT / PATCH /leads/{leadId}/debt/{id}/: PUT (`replace`) or PATCH; a PATCH is checked together with the stored amounts. */
@@ -16,9 +15,10 @@ export async function updateDebt(
 ): Promise<LeadDebtView> {
   return deps.prisma.$transaction(async (tx) => {
     const existing = await findDebt(tx, ids.leadId, ids.id);
-    const original = body.original_amount !== undefined || options.replace ? (body.original_amount ?? null) : num(existing.originalAmount);
-    const remaining = body.remaining_amount ?? existing.remainingAmount.toNumber();
-    if (original !== null && remaining > original) throw badRequest({ remaining_amount: [leadMessages.remainingAboveOriginal] });
+    const original = body.original_amount !== undefined || options.replace ? (body.original_amount ?? null) : existing.originalAmount;
+    const remaining = body.remaining_amount ?? existing.remainingAmount;
+    // Compared as decimals: the stored amounts are Decimal, the body's decimal strings.
+    if (original !== null && new Prisma.Decimal(remaining).greaterThan(original)) throw badRequest({ remaining_amount: [leadMessages.remainingAboveOriginal] });
     // Deleted by a concurrent request since it was found: 404.
     const row = await orNotFound(tx.leadDebt.update({ where: { id: existing.id }, data: columnsOf(body, options.replace) }), DEBT_NOT_FOUND);
     await recordStaffAudit(tx, actor, { action: 'lead.debt.update', entity: 'LeadDebt', entityId: row.id, changes: { lead_id: ids.leadId, ...body } as Prisma.InputJsonValue });

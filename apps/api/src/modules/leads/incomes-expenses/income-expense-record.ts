@@ -1,4 +1,4 @@
-import { type IncomeExpensePatch, type IncomeExpenseView, type IncomeExpenseKind, leadMessages, categoryFitsKind } from '@lending/contracts';
+import { type IncomeExpensePatch, type IncomeExpenseView, type IncomeExpenseKind, leadMessages, categoryFitsKind, moneyOf } from '@lending/contracts';
 import type { Deps } from '../../../deps.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import type { PageQuery } from '../../../http/pagination.ts';
@@ -22,7 +22,7 @@ export function incomeExpenseViewOf(row: IncomeExpense): IncomeExpenseView {
     person_id: row.personId,
     kind: row.kind,
     category: row.category,
-    amount: row.amount.toNumber(),
+    amount: moneyOf(row.amount)!,
     note: row.note,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -1,0 +1,66 @@
+import type { DealRealtyView } from '@lending/contracts';
+import type { Deps } from '../../deps.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import { paginate, type Page, type PageQuery } from '../../http/pagination.ts';
+import { findDeal } from './deal-views.ts';
+
+export interface DealRealtiesQuery extends PageQuery {
+  ordering: { field: 'id' | 'type' | 'city'; direction: 'asc' | 'desc' }[];
+}
+
+const columns = { id: 'r.id', type: 'r.type', city: 'r.city' } as const;
+
+/**
+ * GET /deals/{dealId}/realties/: the deal's collateral, each realty once: those in the deal's
+ * realty groups and the realty the applicant offered in the deal's lead.
+ */
+export async function listDealRealties(deps: Pick<Deps, 'prisma'>, dealId: number, query: DealRealtiesQuery, listUrl: string): Promise<Page<DealRealtyView>> {
+  const deal = await findDeal(deps.prisma, dealId);
+  const leadRealty = deal.leadId === null ? null : ((await deps.prisma.lead.findUnique({ where: { id: deal.leadId }, select: { realtyId: true } }))?.realtyId ?? null);
+  const from = Prisma.sql`
+    FROM realties r
+    WHERE r.id IN (SELECT gr.realty_id FROM realty_group_realties gr JOIN realty_groups g ON g.id = gr.realty_group_id WHERE g.deal_id = ${dealId})
+       OR r.id = ${leadRealty}`;
+  const last = query.ordering.at(-1)?.direction ?? 'asc';
+  const order = Prisma.raw([...query.ordering.map((o) => `${columns[o.field]} ${o.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`), `r.id ${last === 'asc' ? 'ASC' : 'DESC'}`].join(', '));
+  return paginate(
+    listUrl,
+    query,
+    async () => (await deps.prisma.$queryRaw<{ count: number }[]>(Prisma.sql`SELECT count(*)::int AS count ${from}`))[0]!.count,
+    async ({ skip, take }) => {
+      const rows = await deps.prisma.$queryRaw<
+        {
+          id: number;
+          type: DealRealtyView['type'];
+          whole_address: string | null;
+          city: string | null;
+          cadastral_area_code: string | null;
+          cadastral_area_name: string | null;
+          lv_number: string | null;
+          parcel_number: string | null;
+          unit_number: string | null;
+          group_ids: number[];
+        }[]
+      >(Prisma.sql`
+        SELECT r.id, r.type::text AS type, r.whole_address, r.city, r.cadastral_area_code, r.cadastral_area_name, r.lv_number, r.parcel_number, r.unit_number,
+               ARRAY(SELECT g.id FROM realty_group_realties gr JOIN realty_groups g ON g.id = gr.realty_group_id
+                     WHERE gr.realty_id = r.id AND g.deal_id = ${dealId} ORDER BY g.id) AS group_ids
+        ${from}
+        ORDER BY ${order}
+        LIMIT ${take} OFFSET ${skip}`);
+      return rows.map((r) => ({
+        id: r.id,
+        type: r.type,
+        whole_address: r.whole_address,
+        city: r.city,
+        cadastral_area_code: r.cadastral_area_code,
+        cadastral_area_name: r.cadastral_area_name,
+        lv_number: r.lv_number,
+        parcel_number: r.parcel_number,
+        unit_number: r.unit_number,
+        realty_group_ids: r.group_ids,
+        from_lead: r.id === leadRealty,
+      }));
+    },
+  );
+}
