@@ -1,4 +1,8 @@
 import { z } from './zod-config.ts';
+import { list, type EndpointSpec } from './endpoint-spec.ts';
+import { dealEndpoints } from './deals/deal-endpoints.ts';
+import { dealModelEndpoints } from './deals/deal-model-endpoints.ts';
+import { dealPartsEndpoints } from './deals/deal-parts-endpoints.ts';
 import { addressSuggestRequest, addressSuggestResponse } from './address.ts';
 import { auditEntry } from './audit.ts';
 import { currentUser, logoutRequest, refreshRequest, refreshResponse, tokenRequest, tokenResponse } from './auth.ts';
@@ -59,26 +63,7 @@ import { runScreeningRequest, screeningDetail, screeningListItem, zobiAnswer } f
 // (apps/api/src/http/endpoints.test.ts) holds each entry to the route the API declares.
 // Paths and parameter names are the API's (`:id` there, `{id}` here).
 
-/** A list answer (DRF pagination). */
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({
-    count: z.number().int(),
-    next: z.url().nullable(),
-    previous: z.url().nullable(),
-    results: z.array(item),
-  });
-}
-
-export interface EndpointSpec {
-  /** The JSON body the API takes. */
-  body?: z.ZodType;
-  /** The JSON answer of success (2xx); none for 204 and for answers that vary. */
-  response?: z.ZodType;
-  /** The answer is a file (CSV, XLSX, PDF, a document): fetched as a blob. */
-  file?: true;
-}
-
-const list = <T extends z.ZodType>(item: T) => ({ response: pageOf(item) });
+export { pageOf, type EndpointSpec } from './endpoint-spec.ts';
 
 export const endpoints = {
   // Staff session
@@ -169,6 +154,9 @@ export const endpoints = {
   'GET /api/v1/persons/{personId}/screenings/{id}/zobi/': { response: zobiAnswer },
   'GET /api/v1/isir/': list(isirCaseView),
   'GET /api/v1/isir/{id}/': { response: isirCaseView },
+  ...dealEndpoints,
+  ...dealModelEndpoints,
+  ...dealPartsEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
 export type Endpoints = typeof endpoints;
