@@ -7,27 +7,8 @@ import { useApi } from '../../shared/api';
 
 const deal = (dealId: number) => `/api/v1/deals/${dealId}`;
 
-/** The path segment of each kind of claims group. */
-export const GROUP_SEGMENTS = {
-  REGULAR: 'claims-group',
-  LEASE: 'claims-group-lease',
-  LEASEBACK: 'claims-group-leaseback',
-} as const satisfies Record<ClaimsGroupKind, string>;
-
-export const modelPaths = {
-  models: (dealId: number) => `${deal(dealId)}/deal-model/`,
-  model: (dealId: number, id: number) => `${deal(dealId)}/deal-model/${id}/`,
-  activate: (dealId: number, id: number) => `${deal(dealId)}/deal-model/${id}/activate/`,
-  claims: (dealId: number) => `${deal(dealId)}/claims/`,
-  claim: (dealId: number, id: number) => `${deal(dealId)}/claims/${id}/`,
-  /** The claims of these filters and ordering as a file. */
-  claimsExport: (dealId: number, format: 'csv' | 'xlsx', filters: Query) => withQuery(`${deal(dealId)}/claims/export/`, { format, ...filters }),
-  groups: (dealId: number, kind: ClaimsGroupKind) => `${deal(dealId)}/${GROUP_SEGMENTS[kind]}/`,
-  group: (dealId: number, kind: ClaimsGroupKind, id: number) => `${deal(dealId)}/${GROUP_SEGMENTS[kind]}/${id}/`,
-  recomputeLease: (dealId: number) => `${deal(dealId)}/claims-group-lease/recompute/`,
-  settings: (dealId: number) => `${deal(dealId)}/claims-settings/`,
-  setting: (dealId: number, id: number) => `${deal(dealId)}/claims-settings/${id}/`,
-};
+/** The claims of these filters and ordering as a CSV or XLSX file. */
+export const claimsExportPath = (dealId: number, format: 'csv' | 'xlsx', filters: Query) => withQuery(`${deal(dealId)}/claims/export/`, { format, ...filters });
 
 /** A deal has a handful of model versions: one page of the API's largest size holds them all. */
 const ALL_ROWS = { page_size: 100 };
@@ -74,8 +55,8 @@ export function useClaimsSettings(dealId: number, type: string) {
 }
 
 /**
- * After a write: refetch everything of this deal (the header's amounts and state, every tab) and
- * the deals list, whose amounts may have changed too.
+ * After a write: refetch everything of this deal (the header's amounts and state, every tab's
+ * lists, the tab's own included) and the deals list, whose amounts may have changed too.
  */
 export function useRevalidateDeal(dealId: number) {
   const { mutate } = useSWRConfig();

@@ -34,7 +34,7 @@ export function ClaimsSettingsTab({ dealId, canWrite }: { dealId: number; canWri
   const { rows, error, mutate } = useClaimsSettings(dealId, values.type);
   const revalidate = useRevalidateDeal(dealId);
   const saved = async () => {
-    await Promise.all([mutate(), revalidate()]);
+    await revalidate();
   };
 
   return (

@@ -205,10 +205,14 @@ describe('claims tab', () => {
     const table = await screen.findByRole('table', { name: 'Nájemné po obdobích (skupiny pohledávek)' });
     expect(text(table)).toContain('1. 2. 2099 – 28. 2. 2099');
     expect(text(table)).toContain('15 000 Kč');
+    const dealFetches = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/deals/7/').length;
+    const before = dealFetches();
     await user.click(screen.getByRole('button', { name: 'Přepočítat' }));
     expect(await screen.findByText('Nájemné přepočteno podle platného modelu. Budoucí období: zrušená 1, nová 1, beze změny 0.')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
     await waitFor(() => expect(text(screen.getByRole('table', { name: 'Nájemné po obdobích (skupiny pohledávek)' }))).toContain('16 000 Kč'));
+    // The deal itself too: the page header's amounts follow.
+    expect(dealFetches()).toBeGreaterThan(before);
   });
 
   it('gives VIEWER no write buttons, only the export', async () => {

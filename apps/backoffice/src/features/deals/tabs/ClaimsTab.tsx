@@ -33,7 +33,7 @@ import { ExportButtons } from '../../../shared/ui/ExportButtons';
 import { Section } from '../../../shared/ui/Layout';
 import { ListResults } from '../../../shared/ui/ListResults';
 import { positiveInt } from '../../../shared/ui/useUrlState';
-import { groupKindOf, modelPaths, useClaims, useClaimsGroups, useDealFacts, useDealModels, useRevalidateDeal } from '../model-api';
+import { claimsExportPath, groupKindOf, useClaims, useClaimsGroups, useDealFacts, useDealModels, useRevalidateDeal } from '../model-api';
 import { formatRate, todayIso } from './model-format';
 import { useTabUrlState } from './tab-url-state';
 
@@ -136,7 +136,7 @@ export function ClaimsTab({ dealId, canWrite }: { dealId: number; canWrite: bool
         title="Pohledávky"
         actions={
           <>
-            <ExportButtons path={(format) => modelPaths.claimsExport(dealId, format, filters)} fileName={`pohledavky-${dealId}`} />
+            <ExportButtons path={(format) => claimsExportPath(dealId, format, filters)} fileName={`pohledavky-${dealId}`} />
             {canWrite && serviced && (
               <button type="button" className="button button--small" onClick={() => setEditing({ claim: null })}>
                 Přidat pohledávku
@@ -174,7 +174,7 @@ export function ClaimsTab({ dealId, canWrite }: { dealId: number; canWrite: bool
             claim={editing.claim}
             onDone={async () => {
               setEditing(null);
-              await Promise.all([list.mutate(), revalidate()]);
+              await revalidate();
             }}
             onCancel={() => setEditing(null)}
           />
@@ -189,7 +189,7 @@ export function ClaimsTab({ dealId, canWrite }: { dealId: number; canWrite: bool
           if (!cancelling) return;
           await api.delete('/api/v1/deals/{dealId}/claims/{id}/', { params: { dealId, id: cancelling.id } });
           showToast(`Pohledávka č. ${cancelling.id} byla zrušena.`);
-          await Promise.all([list.mutate(), revalidate()]);
+          await revalidate();
         }}
         onClose={() => setCancelling(null)}
       />
@@ -353,7 +353,7 @@ function ClaimsGroupsSection({ dealId, canWrite, today }: { dealId: number; canW
                     ? 'Nájemné odpovídá platnému modelu, nic se nezměnilo.'
                     : `Nájemné přepočteno podle platného modelu. Budoucí období: zrušená ${result.cancelled_groups}, nová ${result.created_groups}, beze změny ${result.kept_groups}.`,
                 );
-                await Promise.all([groups.mutate(), revalidate()]);
+                await revalidate();
               } catch (error) {
                 showToast(`Nájemné se nepodařilo přepočítat. ${errorMessage(error)}`, 'error');
               } finally {

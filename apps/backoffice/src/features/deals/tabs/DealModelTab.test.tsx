@@ -120,7 +120,19 @@ describe('deal model tab', () => {
     await user.type(term, '2');
     await user.click(within(dialog).getByRole('button', { name: 'Uložit a přepočítat' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ valid_from: '2025-06-15', principal: '3333.22', annual_interest_rate: '12.0000', term_months: 2, due_day: 15 });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name: null,
+      valid_from: '2025-06-15',
+      principal: '3333.22',
+      annual_interest_rate: '12.0000',
+      term_months: 2,
+      disbursement_date: '2025-04-15',
+      first_due_date: '2025-05-15',
+      installment_type: 'ANNUITY',
+      upfront_fee: '0.00',
+      monthly_fee: '0.00',
+      allocation_profile: 'CL_PE_ALLOCATION_PROFILE_V2',
+    });
     expect(screen.getByRole('button', { name: 'Provést restrukturalizaci podle verze 2' })).toBeTruthy();
   });
 

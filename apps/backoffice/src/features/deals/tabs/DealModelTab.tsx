@@ -95,7 +95,7 @@ export function DealModelTab({ dealId, canWrite }: { dealId: number; canWrite: b
   const saved = async (model: DealModelView) => {
     setSelectedId(model.id);
     setEditing(null);
-    await Promise.all([mutate(), revalidate()]);
+    await revalidate();
   };
 
   return (
@@ -139,7 +139,7 @@ export function DealModelTab({ dealId, canWrite }: { dealId: number; canWrite: b
           await api.delete('/api/v1/deals/{dealId}/deal-model/{id}/', { params: { dealId, id: deleting.id } });
           showToast(`Návrh verze ${deleting.version} byl smazán.`);
           setSelectedId(null);
-          await Promise.all([mutate(), revalidate()]);
+          await revalidate();
         }}
         onClose={() => setDeleting(null)}
       />
@@ -157,7 +157,7 @@ export function DealModelTab({ dealId, canWrite }: { dealId: number; canWrite: b
           if (!activating) return;
           const result = await api.post('/api/v1/deals/{dealId}/deal-model/{id}/activate/', undefined, { params: { dealId, id: activating.id } });
           showToast(`Restrukturalizace provedena: zrušeno ${result.cancelled_claims} a vytvořeno ${result.created_claims} pohledávek.`);
-          await Promise.all([mutate(), revalidate()]);
+          await revalidate();
         }}
         onClose={() => setActivating(null)}
       />
@@ -355,7 +355,8 @@ function ModelForm({
       term_months: model ? String(model.term_months) : '',
       disbursement_date: model?.disbursement_date ?? '',
       first_due_date: model?.first_due_date ?? '',
-      due_day: model ? String(model.due_day) : '',
+      // Left empty while it is the first due date's day, so a new first due date carries it along.
+      due_day: model && model.due_day !== Number(model.first_due_date.slice(8, 10)) ? String(model.due_day) : '',
       installment_type: model?.installment_type ?? 'ANNUITY',
       upfront_fee: amountToInput(model?.upfront_fee ?? '0.00'),
       monthly_fee: amountToInput(model?.monthly_fee ?? '0.00'),
