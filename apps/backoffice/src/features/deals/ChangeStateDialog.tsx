@@ -48,8 +48,9 @@ function ChangeStateForm({ deal, onCancel, onChanged }: { deal: DealDetail; onCa
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [submitting, setSubmitting] = useState(false);
 
-  const needsCheck = target !== '' && CHECKED_TARGETS.has(target);
   const needsReason = target === 'CLOSED';
+  // Closing is checked once its reason is chosen (what it requires depends on the reason).
+  const needsCheck = target !== '' && CHECKED_TARGETS.has(target) && (!needsReason || closedReason !== '');
 
   // Every problem of the chosen step at once, before anything changes; for CLOSED the reason
   // matters (CLOSED_DULY needs the claims paid), so it is checked again when the reason changes.
@@ -71,7 +72,7 @@ function ChangeStateForm({ deal, onCancel, onChanged }: { deal: DealDetail; onCa
 
   // The reason is asked for in this dialog: its problem is the field's error, not a list entry.
   const problems = check.state === 'done' ? check.problems.filter((p) => !(needsReason && p.code === 'CLOSED_REASON_REQUIRED')) : [];
-  const blocked = target === '' || (needsCheck && (check.state !== 'done' || problems.length > 0)) || (needsReason && !closedReason);
+  const blocked = target === '' || (needsCheck && (check.state !== 'done' || problems.length > 0));
 
   async function submit() {
     if (target === '') return;

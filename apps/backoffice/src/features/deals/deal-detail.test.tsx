@@ -244,6 +244,10 @@ describe('deal detail', () => {
     await user.click(await screen.findByRole('button', { name: 'Změnit stav' }));
     const dialog = await screen.findByRole('dialog', { name: 'Změnit stav obchodu' });
     await user.click(within(dialog).getByLabelText('Uzavřený'));
+    await user.click(within(dialog).getByRole('button', { name: 'Změnit stav' }));
+    expect((await within(dialog).findAllByText(/Při uzavření obchodu zadejte důvod uzavření\./)).length).toBeGreaterThan(0);
+    expect(within(dialog).getByLabelText(/Důvod uzavření/).getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.path.endsWith('/validate/') || c.path.endsWith('/state/'))).toBe(false);
     await user.selectOptions(within(dialog).getByLabelText(/Důvod uzavření/), 'Řádně splaceno');
     expect(await within(dialog).findByText(/zbývá uhradit 231 456,78 Kč/)).toBeTruthy();
     expect(calls.filter((c) => c.path.endsWith('/validate/')).at(-1)?.body).toEqual({ state: 'CLOSED', closed_reason: 'CLOSED_DULY' });

@@ -44,6 +44,8 @@ describe('deals list', () => {
 
     const link = await screen.findByRole('link', { name: 'Jiří Dvořák' });
     expect(link.getAttribute('href')).toBe('/deals/501');
+    const nav = screen.getByRole('navigation', { name: 'Hlavní navigace' });
+    expect(within(nav).getByRole('link', { name: 'Obchody' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Obchod #502' }).getAttribute('href')).toBe('/deals/502');
     expect(lastQuery(calls)).toEqual({ page: '1', page_size: '20', ordering: '-created_at' });
 
