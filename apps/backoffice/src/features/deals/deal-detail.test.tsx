@@ -1,4 +1,4 @@
-import type { DealDetail, DealValidation } from '@lending/contracts';
+import type { AuditEntry, DealDetail, DealValidation } from '@lending/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,39 +12,31 @@ function validation(overrides: Partial<DealValidation> = {}): DealValidation {
   return { deal_id: 501, state: 'CONTRACT_SIGN', target_state: 'ACTIVE', valid: true, problems: [], ...overrides };
 }
 
+const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
+  id: 1,
+  actor_type: 'STAFF',
+  actor_id: '3',
+  action: 'deal.update',
+  entity: 'Deal',
+  entity_id: '501',
+  changes: {},
+  request_id: null,
+  ip: null,
+  created_at: '2025-02-11T09:00:00.000Z',
+  ...overrides,
+});
+
+const dealHistory = [
+  entry({ id: 90, action: 'deal.state', changes: { state: { from: 'CONTRACT_SIGN', to: 'ACTIVE' }, activation: { deal_model_id: 4, claims_groups: 24, claims: 48 } }, created_at: '2025-02-15T09:00:00.000Z' }),
+  entry({ id: 80, actor_id: '7', changes: { value: { from: '200000.00', to: '250000.00' }, abp: { from: false, to: true } } }),
+];
+const leadConversion = entry({ id: 70, actor_id: '7', action: 'lead.convert', entity: 'Lead', entity_id: '101', changes: { deal_id: 501 }, created_at: '2025-02-01T09:00:00.000Z' });
+
 function dealApi(deal: DealDetail, more: Record<string, (call: RecordedCall) => Reply> = {}, role: StaffRole = 'ADMIN') {
   return mockApi({
     ...meHandler(role),
     'GET /api/v1/deals/501/': () => ({ status: 200, body: deal }),
-    'GET /api/v1/audit-log/': () => ({
-      status: 200,
-      body: drfPage([
-        {
-          id: 90,
-          actor_type: 'STAFF',
-          actor_id: '3',
-          action: 'deal.state',
-          entity: 'Deal',
-          entity_id: '501',
-          changes: { state: { from: 'CONTRACT_SIGN', to: 'ACTIVE' }, activation: { deal_model_id: 4, claims_groups: 24, claims: 48 } },
-          request_id: null,
-          ip: null,
-          created_at: '2025-02-15T09:00:00.000Z',
-        },
-        {
-          id: 80,
-          actor_type: 'STAFF',
-          actor_id: '7',
-          action: 'deal.update',
-          entity: 'Deal',
-          entity_id: '501',
-          changes: { value: { from: '200000.00', to: '250000.00' }, abp: { from: false, to: true } },
-          request_id: null,
-          ip: null,
-          created_at: '2025-02-11T09:00:00.000Z',
-        },
-      ]),
-    }),
+    'GET /api/v1/audit-log/': (call) => ({ status: 200, body: drfPage(call.query.get('entity') === 'Lead' ? [leadConversion] : dealHistory) }),
     ...more,
   });
 }
@@ -87,8 +79,12 @@ describe('deal detail', () => {
     expect(within(panel).getByText('Hodnota: 200 000 Kč → 250 000 Kč')).toBeTruthy();
     expect(within(panel).getByText('ABP: ne → ano')).toBeTruthy();
     expect(within(panel).getByText('Uživatel č. 3')).toBeTruthy();
-    const audit = calls.find((c) => c.path === '/api/v1/audit-log/')!;
+    const audit = calls.find((c) => c.path === '/api/v1/audit-log/' && c.query.get('entity') === 'Deal')!;
     expect(Object.fromEntries(audit.query)).toMatchObject({ entity: 'Deal', entity_id: '501', ordering: '-created_at' });
+    // Its creation from the lead is logged on the lead.
+    expect((await within(panel).findByText(/Obchod vznikl ze/)).textContent).toContain('(Vy)');
+    expect(within(panel).getByRole('link', { name: 'žádosti #101' }).getAttribute('href')).toBe('/leads/101');
+    expect(Object.fromEntries(calls.find((c) => c.query.get('entity') === 'Lead')!.query)).toMatchObject({ entity_id: '101', action: 'lead.convert' });
 
     await user.click(screen.getByRole('tab', { name: 'Přehled' }));
     expect(currentUrl(router)).toBe('/deals/501');

@@ -1,9 +1,10 @@
 import { AllocationProfile, DealClosedReason, DealState, DealType, NoticeDisablingSetting, PersonRole, type AuditEntry } from '@lending/contracts';
 import { ApiError } from '@lending/api-client';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { type Column, DataTable, EmptyState, formatDateTime, formatMoney, Pagination } from '@lending/ui';
 import { useCurrentUser } from '../../auth/api';
-import { useDealHistory } from '../api';
+import { useDeal, useDealHistory, useLeadConversion } from '../api';
 import type { DealTabProps } from '../deal-tabs';
 
 const PAGE_SIZE = 20;
@@ -83,6 +84,9 @@ export function HistoryTab({ dealId }: DealTabProps) {
   const [page, setPage] = useState(1);
   const { data, error, isLoading, mutate } = useDealHistory(dealId, page);
   const { data: me } = useCurrentUser();
+  const { data: deal } = useDeal(dealId);
+  const conversion = useLeadConversion(deal?.lead_id).data?.results[0];
+  const who = (entry: AuditEntry) => (entry.actor_type !== 'STAFF' ? 'Systém' : me && entry.actor_id === String(me.id) ? 'Vy' : `Uživatel č. ${entry.actor_id ?? '?'}`);
 
   const columns: Column<AuditEntry>[] = [
     { key: 'when', header: 'Kdy', render: (entry) => formatDateTime(entry.created_at) },
@@ -90,7 +94,7 @@ export function HistoryTab({ dealId }: DealTabProps) {
     {
       key: 'who',
       header: 'Kdo',
-      render: (entry) => (entry.actor_type !== 'STAFF' ? 'Systém' : me && entry.actor_id === String(me.id) ? 'Vy' : `Uživatel č. ${entry.actor_id ?? '?'}`),
+      render: who,
     },
     {
       key: 'changes',
@@ -116,6 +120,11 @@ export function HistoryTab({ dealId }: DealTabProps) {
   }
   return (
     <div aria-busy={isLoading || undefined}>
+      {conversion && deal?.lead_id && (
+        <p>
+          Obchod vznikl ze <Link to={`/leads/${deal.lead_id}`}>žádosti #{deal.lead_id}</Link> s přijatou nabídkou {formatDateTime(conversion.created_at)} ({who(conversion)}).
+        </p>
+      )}
       <DataTable
         caption="Historie změn obchodu"
         captionHidden
