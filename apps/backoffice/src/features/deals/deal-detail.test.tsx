@@ -217,6 +217,33 @@ describe('deal detail', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Přechod ze stavu Podpis smlouvy do stavu Uzavřená žádost není povolen.');
   });
 
+  it('lists the problems a 409 brings when the deal changed since the check', async () => {
+    const user = userEvent.setup();
+    dealApi(dealDetail({ state: 'NEW_APPLICATION' }), {
+      'POST /api/v1/deals/501/validate/': () => ({ status: 200, body: validation({ state: 'NEW_APPLICATION', target_state: 'CONTRACT_COMPLETION' }) }),
+      'POST /api/v1/deals/501/state/': () => ({
+        status: 409,
+        body: {
+          detail: 'Obchod nelze převést do stavu Dokončení smlouvy: vyřešte uvedené problémy.',
+          problems: [{ code: 'NO_DEBTOR', message: 'Obchod nemá dlužníka: přidejte účastníka v roli vydlužitel, dlužník nebo nájemce.', object_id: null }],
+        },
+      }),
+    });
+    renderApp('/deals/501');
+
+    await user.click(await screen.findByRole('button', { name: 'Změnit stav' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Změnit stav obchodu' });
+    await user.click(within(dialog).getByLabelText('Dokončení smlouvy'));
+    await within(dialog).findByText('Obchod splňuje podmínky pro stav „Dokončení smlouvy“.');
+    await user.click(within(dialog).getByRole('button', { name: 'Změnit stav' }));
+
+    const problems = await within(dialog).findByRole('list', { name: 'Problémy bránící změně stavu' });
+    expect(problems.textContent).toContain('Obchod nemá dlužníka');
+    expect(problems.textContent).toContain('(karta Účastníci)');
+    expect(within(dialog).getByText(/vyřešte uvedené problémy/)).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Změnit stav' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('asks for the closed reason when closing, and validates with it', async () => {
     const user = userEvent.setup();
     const { calls } = dealApi(dealDetail(), {
