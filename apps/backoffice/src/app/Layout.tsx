@@ -30,6 +30,8 @@ export function Layout() {
             </NavLink>
             <NavLink to="/leads">Žádosti</NavLink>
             <NavLink to="/persons">Osoby</NavLink>
+            <NavLink to="/deals">Obchody</NavLink>
+            <NavLink to="/close-of-business">Uzávěrka dne</NavLink>
           </nav>
           <CurrentUserBar />
         </div>

@@ -9,6 +9,7 @@ import { RouteError } from './RouteError';
 // Each feature is its own chunk, fetched the first time one of its screens opens.
 const leads = () => import('../features/leads');
 const persons = () => import('../features/persons');
+const deals = () => import('../features/deals');
 
 /** Paths are relative to the router basename "/admin/". */
 export const routes: RouteObject[] = [
@@ -32,6 +33,9 @@ export const routes: RouteObject[] = [
       { path: 'leads/:id', errorElement: <RouteError />, lazy: async () => ({ Component: (await leads()).LeadDetailPage }) },
       { path: 'persons', errorElement: <RouteError />, lazy: async () => ({ Component: (await persons()).PersonsListPage }) },
       { path: 'persons/:id', errorElement: <RouteError />, lazy: async () => ({ Component: (await persons()).PersonDetailPage }) },
+      { path: 'deals', errorElement: <RouteError />, lazy: async () => ({ Component: (await deals()).DealsListPage }) },
+      { path: 'deals/:id', errorElement: <RouteError />, lazy: async () => ({ Component: (await deals()).DealDetailPage }) },
+      { path: 'close-of-business', errorElement: <RouteError />, lazy: async () => ({ Component: (await deals()).CloseOfBusinessPage }) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

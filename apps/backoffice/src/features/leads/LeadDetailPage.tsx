@@ -12,6 +12,7 @@ import { leadPaths, useLead, useRevalidateLead } from './api';
 import { ApplicationFormSection } from './ApplicationFormSection';
 import { CallDataSection } from './CallDataSection';
 import { CloseLeadDialog } from './CloseLeadDialog';
+import { CreateDealButton } from './CreateDealButton';
 import { DebtsSection } from './DebtsSection';
 import { EmailsSection } from './EmailsSection';
 import { IdmSection } from './IdmSection';
@@ -104,6 +105,7 @@ function LeadDetailView({ lead }: { lead: LeadDetail }) {
           canWrite &&
           isOpen && (
             <>
+              <CreateDealButton lead={lead} onRefused={() => void revalidate()} />
               <button type="button" className="button" disabled={!actions.issue_offer.allowed} aria-describedby={reasonId(actions.issue_offer)} onClick={() => setDialog('offer')}>
                 Vydat nabídku
               </button>

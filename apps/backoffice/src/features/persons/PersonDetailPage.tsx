@@ -134,7 +134,7 @@ function PersonDetailView({ person }: { person: PersonDetail }) {
       <AddressesSection personId={person.id} addresses={person.addresses} canWrite={canWrite} onChanged={onChanged} />
       <ContactsSection personId={person.id} contacts={person.contacts} canWrite={canWrite} onChanged={onChanged} />
       <RelatedLeadsSection personId={person.id} />
-      <RelatedDealsSection personId={person.id} />
+      <RelatedDealsSection personId={person.id} canWrite={canWrite} />
       <ScreeningsSection personId={person.id} canWrite={canWrite} onSettled={onChanged} />
       <DistraintsSection personId={person.id} canWrite={canWrite} onChanged={onChanged} />
       <RealtyRightsSection personId={person.id} />

@@ -24,12 +24,13 @@ import { useForm } from '../../shared/useForm';
 import { DownloadButton } from '../../shared/ui/DownloadButton';
 import { EditableList, FormActions } from '../../shared/ui/EditableList';
 import { Section } from '../../shared/ui/Layout';
+import { CreateDealDialog } from './CreateDealDialog';
 import { personPaths, useDistraints, usePersonDeals, usePersonLeads, useRealtyRights } from './api';
 
 const SUB_PAGE_SIZE = 10;
 
 const dealColumns: Column<PersonDealItem>[] = [
-  { key: 'number', header: 'Smlouva', rowHeader: true, render: (deal) => deal.contract_number ?? `Obchod #${deal.id}` },
+  { key: 'number', header: 'Smlouva', rowHeader: true, render: (deal) => <Link to={`/deals/${deal.id}`}>{deal.contract_number ?? `Obchod #${deal.id}`}</Link> },
   { key: 'type', header: 'Typ', render: (deal) => DealType.labels[deal.type] },
   { key: 'state', header: 'Stav', render: (deal) => <StatusBadge label={DealState.labels[deal.state]} tone={toneOf(deal.state)} /> },
   { key: 'value', header: 'Hodnota', numeric: true, render: (deal) => formatCzk(deal.value) },
@@ -37,13 +38,24 @@ const dealColumns: Column<PersonDealItem>[] = [
   { key: 'created', header: 'Založeno', render: (deal) => formatDate(deal.created_at) },
 ];
 
-export function RelatedDealsSection({ personId }: { personId: number }) {
+export function RelatedDealsSection({ personId, canWrite }: { personId: number; canWrite: boolean }) {
   const stateId = useId();
   const [page, setPage] = useState(1);
   const [state, setState] = useState('');
+  const [creating, setCreating] = useState(false);
   const { data, error, mutate } = usePersonDeals(personPaths.deals(personId, { page, page_size: SUB_PAGE_SIZE, state }));
   return (
-    <Section title="Obchody">
+    <Section
+      title="Obchody"
+      actions={
+        canWrite && (
+          <button type="button" className="button button--secondary" onClick={() => setCreating(true)}>
+            Vytvořit obchod
+          </button>
+        )
+      }
+    >
+      {canWrite && <CreateDealDialog personId={personId} open={creating} onClose={() => setCreating(false)} onCreated={() => void mutate()} />}
       <div className="field field--inline">
         <label htmlFor={stateId} className="field__label">
           Stav obchodu

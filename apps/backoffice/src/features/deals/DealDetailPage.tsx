@@ -1,0 +1,173 @@
+import { DEAL_STATE_TRANSITIONS, DealType, type DealDetail } from '@lending/contracts';
+import { ApiError } from '@lending/api-client';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { EMPTY_VALUE, ErrorState, formatMoney, Loading } from '@lending/ui';
+import { parseId } from '../../shared/ids';
+import { PageHeader } from '../../shared/ui/Layout';
+import { useCanWrite } from '../auth';
+import { useDeal, useRevalidateDeal } from './api';
+import { ChangeStateDialog } from './ChangeStateDialog';
+import { BreachBadges, DealStateBadge, DpdBadge } from './deal-badges';
+import { DEAL_TABS } from './deal-tabs';
+
+export function DealDetailPage() {
+  const id = parseId(useParams().id);
+  const { data: deal, error, mutate } = useDeal(id);
+
+  if (id === null || (error instanceof ApiError && error.status === 404)) {
+    return (
+      <>
+        <PageHeader title="Obchod nebyl nalezen" />
+        <p>
+          <Link to="/deals">Zpět na seznam obchodů</Link>
+        </p>
+      </>
+    );
+  }
+  if (error && !deal) {
+    return (
+      <>
+        <PageHeader title={`Obchod #${id}`} />
+        <ErrorState error={error} onRetry={() => void mutate()} title="Obchod se nepodařilo načíst." />
+      </>
+    );
+  }
+  if (!deal) return <Loading label="Načítám obchod…" />;
+  return <DealDetailView deal={deal} />;
+}
+
+function DealDetailView({ deal }: { deal: DealDetail }) {
+  const canWrite = useCanWrite();
+  const revalidate = useRevalidateDeal(deal.id);
+  const [changingState, setChangingState] = useState(false);
+  const targets = DEAL_STATE_TRANSITIONS[deal.state];
+
+  return (
+    <>
+      <p className="breadcrumbs">
+        <Link to="/deals">Obchody</Link>
+      </p>
+      <PageHeader
+        title={`Obchod #${deal.id}`}
+        documentTitle={`Obchod #${deal.id}${deal.borrower ? ` – ${deal.borrower.name}` : ''}`}
+        subtitle={
+          <>
+            <DealStateBadge state={deal.state} />{' '}
+            {deal.borrower ? <Link to={`/persons/${deal.borrower.id}`}>{deal.borrower.name}</Link> : 'Bez dlužníka'}
+            {' · '}
+            {DealType.labels[deal.type]}
+          </>
+        }
+        actions={
+          canWrite &&
+          targets.length > 0 && (
+            <button type="button" className="button" onClick={() => setChangingState(true)}>
+              Změnit stav
+            </button>
+          )
+        }
+      />
+      <DealFigures deal={deal} />
+      <DealTabs dealId={deal.id} canWrite={canWrite} />
+
+      {canWrite && (
+        <ChangeStateDialog
+          deal={deal}
+          open={changingState}
+          onClose={() => setChangingState(false)}
+          onChanged={() => {
+            setChangingState(false);
+            void revalidate();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The answers at a glance (SERVICING.md §8): contract, how much is owed and overdue, DPD, breaches. */
+function DealFigures({ deal }: { deal: DealDetail }) {
+  const figures = [
+    { label: 'Číslo smlouvy', value: deal.contract_number ?? EMPTY_VALUE },
+    { label: 'Variabilní symbol', value: deal.variable_symbol ?? EMPTY_VALUE },
+    { label: 'Hodnota obchodu', value: formatMoney(deal.value) },
+    { label: 'Dluží celkem', value: formatMoney(deal.outstanding) },
+    { label: 'Po splatnosti', value: formatMoney(deal.overdue) },
+    { label: 'Dní po splatnosti', value: <DpdBadge days={deal.days_past_due} bucket={deal.dpd_bucket} /> },
+    { label: 'Porušení smlouvy', value: deal.breach_types.length ? <BreachBadges types={deal.breach_types} /> : 'Žádné' },
+  ];
+  return (
+    <dl className="card deal-figures" aria-label="Souhrn obchodu">
+      {figures.map((figure) => (
+        <div key={figure.label} className="deal-figures__item">
+          <dt>{figure.label}</dt>
+          <dd>{figure.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The tab bar (WAI-ARIA tabs: arrows, Home, End) with the tab in the URL (`?tab=`). */
+function DealTabs({ dealId, canWrite }: { dealId: number; canWrite: boolean }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const current = DEAL_TABS.find((tab) => tab.id === requested) ?? DEAL_TABS[0]!;
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const select = (index: number) => {
+    const tab = DEAL_TABS[index]!;
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (index === 0) next.delete('tab');
+        else next.set('tab', tab.id);
+        return next;
+      },
+      { replace: false },
+    );
+    refs.current[index]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const last = DEAL_TABS.length - 1;
+    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(target);
+  };
+
+  const Component = current.Component;
+  return (
+    <div className="deal-tabs">
+      <div role="tablist" aria-label="Části obchodu" className="tabs">
+        {DEAL_TABS.map((tab, index) => {
+          const selected = tab.id === current.id;
+          return (
+            <button
+              key={tab.id}
+              ref={(element) => {
+                refs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`deal-tab-${tab.id}`}
+              aria-selected={selected}
+              aria-controls="deal-tab-panel"
+              tabIndex={selected ? 0 : -1}
+              className={selected ? 'tabs__tab tabs__tab--selected' : 'tabs__tab'}
+              onClick={() => select(index)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id="deal-tab-panel" aria-labelledby={`deal-tab-${current.id}`} className="tabs__panel">
+        <Component key={current.id} dealId={dealId} canWrite={canWrite} />
+      </div>
+    </div>
+  );
+}

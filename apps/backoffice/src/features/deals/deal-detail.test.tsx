@@ -1,0 +1,293 @@
+import type { AuditEntry, DealDetail, DealValidation } from '@lending/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dealDetail } from '../../test/deal-fixtures';
+import { page as drfPage, mockApi, type RecordedCall, type Reply } from '../../test/fetch-mock';
+import { currentUrl, meHandler, renderApp } from '../../test/render-app';
+import type { StaffRole } from '@lending/contracts';
+import './index';
+
+function validation(overrides: Partial<DealValidation> = {}): DealValidation {
+  return { deal_id: 501, state: 'CONTRACT_SIGN', target_state: 'ACTIVE', valid: true, problems: [], ...overrides };
+}
+
+const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
+  id: 1,
+  actor_type: 'STAFF',
+  actor_id: '3',
+  action: 'deal.update',
+  entity: 'Deal',
+  entity_id: '501',
+  changes: {},
+  request_id: null,
+  ip: null,
+  created_at: '2025-02-11T09:00:00.000Z',
+  ...overrides,
+});
+
+const dealHistory = [
+  entry({ id: 90, action: 'deal.state', changes: { state: { from: 'CONTRACT_SIGN', to: 'ACTIVE' }, activation: { deal_model_id: 4, claims_groups: 24, claims: 48 } }, created_at: '2025-02-15T09:00:00.000Z' }),
+  entry({ id: 80, actor_id: '7', changes: { value: { from: '200000.00', to: '250000.00' }, abp: { from: false, to: true } } }),
+];
+const leadConversion = entry({ id: 70, actor_id: '7', action: 'lead.convert', entity: 'Lead', entity_id: '101', changes: { deal_id: 501 }, created_at: '2025-02-01T09:00:00.000Z' });
+
+function dealApi(deal: DealDetail, more: Record<string, (call: RecordedCall) => Reply> = {}, role: StaffRole = 'ADMIN') {
+  return mockApi({
+    ...meHandler(role),
+    'GET /api/v1/deals/501/': () => ({ status: 200, body: deal }),
+    'GET /api/v1/audit-log/': (call) => ({ status: 200, body: drfPage(call.query.get('entity') === 'Lead' ? [leadConversion] : dealHistory) }),
+    ...more,
+  });
+}
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('deal detail', () => {
+  it('answers at a glance: who, contract, type, state, owed, overdue, DPD, breaches', async () => {
+    const { calls } = dealApi(dealDetail());
+    renderApp('/deals/501');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Obchod #501' })).toBeTruthy();
+    const subtitle = screen.getByRole('heading', { level: 1 }).nextElementSibling as HTMLElement;
+    expect(within(subtitle).getByRole('link', { name: 'Jiří Dvořák' }).getAttribute('href')).toBe('/persons/55');
+    expect(subtitle.textContent).toContain('Spotřebitelský úvěr');
+    expect(subtitle.textContent).toContain('Aktivní');
+    const figures = screen.getByLabelText('Souhrn obchodu');
+    const value = (label: string) => within(figures).getByText(label).nextElementSibling?.textContent?.replace(/\s+/g, ' ');
+    expect(value('Číslo smlouvy')).toBe('SU-2025-0501');
+    expect(value('Variabilní symbol')).toBe('2500050117');
+    expect(value('Dluží celkem')).toBe('231 456,78 Kč');
+    expect(value('Po splatnosti')).toBe('12 345,60 Kč');
+    expect(value('Dní po splatnosti')).toBe('45 dní po splatnosti');
+    expect(value('Porušení smlouvy')).toBe('Neplacení');
+    expect(calls.find((c) => c.path === '/api/v1/deals/501/')?.query.get('expand')).toBe('breaches,deal_model');
+  });
+
+  it('keeps the tab in the URL: opens the one named, switches by click and arrow keys', async () => {
+    const user = userEvent.setup();
+    const { calls } = dealApi(dealDetail());
+    const { router } = renderApp('/deals/501?tab=history');
+
+    const history = await screen.findByRole('tab', { name: 'Historie' });
+    expect(history.getAttribute('aria-selected')).toBe('true');
+    const panel = screen.getByRole('tabpanel', { name: 'Historie' });
+    expect(await within(panel).findByText('Změna stavu')).toBeTruthy();
+    expect(within(panel).getByText('Stav: Podpis smlouvy → Aktivní')).toBeTruthy();
+    expect(within(panel).getByText('Aktivace: vzniklo 24 skupin a 48 pohledávek')).toBeTruthy();
+    expect(within(panel).getByText('Hodnota: 200 000 Kč → 250 000 Kč')).toBeTruthy();
+    expect(within(panel).getByText('ABP: ne → ano')).toBeTruthy();
+    expect(within(panel).getByText('Uživatel č. 3')).toBeTruthy();
+    const audit = calls.find((c) => c.path === '/api/v1/audit-log/' && c.query.get('entity') === 'Deal')!;
+    expect(Object.fromEntries(audit.query)).toMatchObject({ entity: 'Deal', entity_id: '501', ordering: '-created_at' });
+    // Its creation from the lead is logged on the lead.
+    expect((await within(panel).findByText(/Obchod vznikl ze/)).textContent).toContain('(Vy)');
+    expect(within(panel).getByRole('link', { name: 'žádosti #101' }).getAttribute('href')).toBe('/leads/101');
+    expect(Object.fromEntries(calls.find((c) => c.query.get('entity') === 'Lead')!.query)).toMatchObject({ entity_id: '101', action: 'lead.convert' });
+
+    await user.click(screen.getByRole('tab', { name: 'Přehled' }));
+    expect(currentUrl(router)).toBe('/deals/501');
+    expect(screen.getByRole('tab', { name: 'Přehled' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('heading', { name: 'Údaje obchodu' })).toBeTruthy();
+
+    await user.keyboard('{ArrowRight}');
+    expect(currentUrl(router)).toBe('/deals/501?tab=history');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Historie' }));
+  });
+
+  it('tells non-administrators that the history is the administrators’', async () => {
+    dealApi(dealDetail(), { 'GET /api/v1/audit-log/': () => ({ status: 403, body: { detail: 'Nemáte oprávnění.' } }) }, 'UNDERWRITER');
+    renderApp('/deals/501?tab=history');
+    expect(await screen.findByText('Historii změn obchodu vidí jen administrátoři.')).toBeTruthy();
+  });
+
+  it('edits the deal through PATCH, shows a 400 at its field in Czech, then saves and refreshes', async () => {
+    const user = userEvent.setup();
+    let deal = dealDetail({ state: 'NEW_APPLICATION', days_past_due: 0, dpd_bucket: '0', breach_types: [], breaches: [] });
+    let attempts = 0;
+    const { calls } = dealApi(deal, {
+      'GET /api/v1/deals/501/': () => ({ status: 200, body: deal }),
+      'PATCH /api/v1/deals/501/': () => {
+        attempts += 1;
+        if (attempts === 1) return { status: 400, body: { variable_symbol: ['Tento variabilní symbol už má jiný obchod.'] } };
+        deal = { ...deal, contract_number: 'SU-2025-0999', value: '260000.00', abp: true };
+        return { status: 200, body: deal };
+      },
+    });
+    renderApp('/deals/501');
+
+    await user.click(await screen.findByRole('button', { name: 'Upravit údaje' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upravit údaje obchodu' });
+    const number = within(dialog).getByLabelText('Číslo smlouvy');
+    await user.clear(number);
+    await user.type(number, 'SU-2025-0999');
+    const value = within(dialog).getByLabelText(/Hodnota obchodu/);
+    await user.clear(value);
+    await user.type(value, '260 000');
+    await user.click(within(dialog).getByLabelText('ABP'));
+    await user.click(within(dialog).getByRole('button', { name: 'Uložit' }));
+
+    expect((await within(dialog).findAllByText(/Tento variabilní symbol už má jiný obchod\./)).length).toBeGreaterThan(0);
+    expect(within(dialog).getByLabelText(/Variabilní symbol/).getAttribute('aria-invalid')).toBe('true');
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.body).toMatchObject({ type: 'CONSUMER_LOAN', value: '260000.00', contract_number: 'SU-2025-0999', abp: true, settings: [] });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Uložit' }));
+    expect(await screen.findByText('Údaje obchodu byly uloženy.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('260 000 Kč', { selector: '.deal-figures dd' })).toBeTruthy();
+  });
+
+  it('offers only the allowed transitions, lists every validate problem with where to fix it, and blocks the change', async () => {
+    const user = userEvent.setup();
+    const { calls } = dealApi(dealDetail({ state: 'CONTRACT_SIGN', days_past_due: 0, dpd_bucket: '0', breach_types: [], breaches: [] }), {
+      'POST /api/v1/deals/501/validate/': (call) => ({
+        status: 200,
+        body: validation({
+          target_state: (call.body as { state: 'ACTIVE' }).state,
+          valid: false,
+          problems: [
+            { code: 'NO_DRAFT_MODEL', message: 'Obchod nemá návrh modelu, který by se aktivací stal platným.', object_id: null },
+            { code: 'MISSING_PURPOSE', message: 'Obchod nemá účel výplaty: zadejte, komu a kolik se vyplatí.', object_id: null },
+            { code: 'UNDELIVERED_OBLIGATION', message: 'Povinnost „Notářský zápis“ nebyla splněna do 1. 3. 2025.', object_id: 12 },
+          ],
+        }),
+      }),
+    });
+    renderApp('/deals/501');
+
+    await user.click(await screen.findByRole('button', { name: 'Změnit stav' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Změnit stav obchodu' });
+    const radios = within(dialog).getAllByRole('radio');
+    expect(radios.map((r) => r.nextElementSibling?.textContent)).toEqual(['Aktivní', 'Uzavřená žádost']);
+
+    await user.click(within(dialog).getByLabelText('Aktivní'));
+    const problems = await within(dialog).findByRole('list', { name: 'Problémy bránící změně stavu' });
+    const items = within(problems).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual([
+      'Obchod nemá návrh modelu, který by se aktivací stal platným. (karta Model a splátkový kalendář)',
+      'Obchod nemá účel výplaty: zadejte, komu a kolik se vyplatí. (karta Účely a čerpání)',
+      'Povinnost „Notářský zápis“ nebyla splněna do 1. 3. 2025. (karta Povinnosti)',
+    ]);
+    expect(calls.find((c) => c.path.endsWith('/validate/'))?.body).toEqual({ state: 'ACTIVE' });
+    expect((within(dialog).getByRole('button', { name: 'Změnit stav' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.some((c) => c.path.endsWith('/state/'))).toBe(false);
+  });
+
+  it('changes the state when validate finds nothing, then refreshes the header', async () => {
+    const user = userEvent.setup();
+    let deal = dealDetail({ state: 'NEW_APPLICATION', days_past_due: 0, dpd_bucket: '0', breach_types: [], breaches: [] });
+    const { calls } = dealApi(deal, {
+      'GET /api/v1/deals/501/': () => ({ status: 200, body: deal }),
+      'POST /api/v1/deals/501/validate/': () => ({ status: 200, body: validation({ state: 'NEW_APPLICATION', target_state: 'CONTRACT_COMPLETION' }) }),
+      'POST /api/v1/deals/501/state/': () => {
+        deal = { ...deal, state: 'CONTRACT_COMPLETION' };
+        return {
+          status: 200,
+          body: { id: 501, state: 'CONTRACT_COMPLETION', previous_state: 'NEW_APPLICATION', closed_reason: null, allocation_profile: null, variable_symbol: '2500050117', signed_at: null, activated_at: null, closed_at: null, activation: null },
+        };
+      },
+    });
+    renderApp('/deals/501');
+
+    await user.click(await screen.findByRole('button', { name: 'Změnit stav' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Změnit stav obchodu' });
+    await user.click(within(dialog).getByLabelText('Dokončení smlouvy'));
+    expect(await within(dialog).findByText('Obchod splňuje podmínky pro stav „Dokončení smlouvy“.')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/Poznámka/), 'Podklady kompletní');
+    await user.click(within(dialog).getByRole('button', { name: 'Změnit stav' }));
+
+    expect(await screen.findByText('Stav obchodu byl změněn na „Dokončení smlouvy“.')).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith('/state/'))?.body).toEqual({ state: 'CONTRACT_COMPLETION', note: 'Podklady kompletní' });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).parentElement?.textContent).toContain('Dokončení smlouvy'));
+  });
+
+  it('shows the Czech detail of a 409 from the state change', async () => {
+    const user = userEvent.setup();
+    dealApi(dealDetail({ state: 'CONTRACT_SIGN' }), {
+      'POST /api/v1/deals/501/state/': () => ({ status: 409, body: { detail: 'Přechod ze stavu Podpis smlouvy do stavu Uzavřená žádost není povolen.' } }),
+    });
+    renderApp('/deals/501');
+
+    await user.click(await screen.findByRole('button', { name: 'Změnit stav' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Změnit stav obchodu' });
+    await user.click(within(dialog).getByLabelText('Uzavřená žádost'));
+    await user.click(within(dialog).getByRole('button', { name: 'Změnit stav' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Přechod ze stavu Podpis smlouvy do stavu Uzavřená žádost není povolen.');
+  });
+
+  it('lists the problems a 409 brings when the deal changed since the check', async () => {
+    const user = userEvent.setup();
+    dealApi(dealDetail({ state: 'NEW_APPLICATION' }), {
+      'POST /api/v1/deals/501/validate/': () => ({ status: 200, body: validation({ state: 'NEW_APPLICATION', target_state: 'CONTRACT_COMPLETION' }) }),
+      'POST /api/v1/deals/501/state/': () => ({
+        status: 409,
+        body: {
+          detail: 'Obchod nelze převést do stavu Dokončení smlouvy: vyřešte uvedené problémy.',
+          problems: [{ code: 'NO_DEBTOR', message: 'Obchod nemá dlužníka: přidejte účastníka v roli vydlužitel, dlužník nebo nájemce.', object_id: null }],
+        },
+      }),
+    });
+    renderApp('/deals/501');
+
+    await user.click(await screen.findByRole('button', { name: 'Změnit stav' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Změnit stav obchodu' });
+    await user.click(within(dialog).getByLabelText('Dokončení smlouvy'));
+    await within(dialog).findByText('Obchod splňuje podmínky pro stav „Dokončení smlouvy“.');
+    await user.click(within(dialog).getByRole('button', { name: 'Změnit stav' }));
+
+    const problems = await within(dialog).findByRole('list', { name: 'Problémy bránící změně stavu' });
+    expect(problems.textContent).toContain('Obchod nemá dlužníka');
+    expect(problems.textContent).toContain('(karta Účastníci)');
+    expect(within(dialog).getByText(/vyřešte uvedené problémy/)).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Změnit stav' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('asks for the closed reason when closing, and validates with it', async () => {
+    const user = userEvent.setup();
+    const { calls } = dealApi(dealDetail(), {
+      'POST /api/v1/deals/501/validate/': (call) => {
+        const body = call.body as { closed_reason?: string | null };
+        return {
+          status: 200,
+          body: validation({
+            state: 'ACTIVE',
+            target_state: 'CLOSED',
+            valid: false,
+            problems: body.closed_reason
+              ? [{ code: 'OUTSTANDING_CLAIMS', message: 'Obchod nelze uzavřít jako řádně splacený: zbývá uhradit 231 456,78 Kč.', object_id: null }]
+              : [{ code: 'CLOSED_REASON_REQUIRED', message: 'Při uzavření obchodu zadejte důvod uzavření.', object_id: null }],
+          }),
+        };
+      },
+    });
+    renderApp('/deals/501');
+
+    await user.click(await screen.findByRole('button', { name: 'Změnit stav' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Změnit stav obchodu' });
+    await user.click(within(dialog).getByLabelText('Uzavřený'));
+    await user.click(within(dialog).getByRole('button', { name: 'Změnit stav' }));
+    expect((await within(dialog).findAllByText(/Při uzavření obchodu zadejte důvod uzavření\./)).length).toBeGreaterThan(0);
+    expect(within(dialog).getByLabelText(/Důvod uzavření/).getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((c) => c.path.endsWith('/validate/') || c.path.endsWith('/state/'))).toBe(false);
+    await user.selectOptions(within(dialog).getByLabelText(/Důvod uzavření/), 'Řádně splaceno');
+    expect(await within(dialog).findByText(/zbývá uhradit 231 456,78 Kč/)).toBeTruthy();
+    expect(calls.filter((c) => c.path.endsWith('/validate/')).at(-1)?.body).toEqual({ state: 'CLOSED', closed_reason: 'CLOSED_DULY' });
+    expect((within(dialog).getByRole('button', { name: 'Změnit stav' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows VIEWER no write actions', async () => {
+    dealApi(dealDetail({ state: 'NEW_APPLICATION' }), {}, 'VIEWER');
+    renderApp('/deals/501');
+    expect(await screen.findByRole('heading', { name: 'Údaje obchodu' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Změnit stav' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Upravit údaje' })).toBeNull();
+  });
+
+  it('says when the deal does not exist', async () => {
+    mockApi({ ...meHandler(), 'GET /api/v1/deals/999/': () => ({ status: 404, body: { detail: 'Obchod nebyl nalezen.' } }) });
+    renderApp('/deals/999');
+    expect(await screen.findByRole('heading', { name: 'Obchod nebyl nalezen' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,141 @@
+import { AllocationProfile, DealClosedReason, DealState, DealType, NoticeDisablingSetting, PersonRole, type AuditEntry } from '@lending/contracts';
+import { ApiError } from '@lending/api-client';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { type Column, DataTable, EmptyState, formatDateTime, formatMoney, Pagination } from '@lending/ui';
+import { useCurrentUser } from '../../auth/api';
+import { useDeal, useDealHistory, useLeadConversion } from '../api';
+import type { DealTabProps } from '../deal-tabs';
+
+const PAGE_SIZE = 20;
+
+const ACTIONS: Record<string, string> = {
+  'deal.create': 'Založení obchodu',
+  'deal.update': 'Úprava údajů',
+  'deal.state': 'Změna stavu',
+};
+
+const FIELDS: Record<string, string> = {
+  type: 'Typ obchodu',
+  value: 'Hodnota',
+  state: 'Stav',
+  closed_reason: 'Důvod uzavření',
+  contract_number: 'Číslo smlouvy',
+  variable_symbol: 'Variabilní symbol',
+  external_id: 'Externí ID',
+  abp: 'ABP',
+  insolvency: 'Insolvence',
+  liquidated: 'V likvidaci',
+  settings: 'Vypnuté výzvy',
+  allocation_profile: 'Alokační profil',
+  non_paying_after_days: 'Neplacení od (dní)',
+  note: 'Poznámka',
+  participants: 'Účastníci',
+  activation: 'Aktivace',
+};
+
+const ENUM_LABELS: Record<string, Record<string, string>> = {
+  state: DealState.labels,
+  type: DealType.labels,
+  closed_reason: DealClosedReason.labels,
+  allocation_profile: AllocationProfile.labels,
+  settings: NoticeDisablingSetting.labels,
+};
+
+/** One value of a change as staff read it: Czech labels, money, yes/no. */
+function show(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'prázdné';
+  if (typeof value === 'boolean') return value ? 'ano' : 'ne';
+  if (Array.isArray(value)) return value.length ? value.map((v) => show(field, v)).join(', ') : 'žádné';
+  if (typeof value === 'string') {
+    const label = ENUM_LABELS[field]?.[value];
+    if (label) return label;
+    if (field === 'value') return formatMoney(value);
+    return value;
+  }
+  if (typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}
+
+/** `{field: {from, to}}` (updates, state changes) as "Stav: Nová žádost → Dokončení smlouvy"; other values as they are. */
+function describeChanges(entry: AuditEntry): string[] {
+  const changes = entry.changes;
+  if (!changes || typeof changes !== 'object' || Array.isArray(changes)) return [];
+  return Object.entries(changes as Record<string, unknown>).map(([field, change]) => {
+    const label = FIELDS[field] ?? field;
+    if (change && typeof change === 'object' && !Array.isArray(change) && 'from' in change && 'to' in change) {
+      const { from, to } = change as { from: unknown; to: unknown };
+      return `${label}: ${show(field, from)} → ${show(field, to)}`;
+    }
+    if (field === 'participants' && Array.isArray(change)) {
+      const people = (change as { person?: number; role?: string }[]).map((p) => `osoba č. ${p.person ?? '?'} (${PersonRole.labels[p.role as PersonRole] ?? p.role})`);
+      return `${label}: ${people.join(', ') || 'žádní'}`;
+    }
+    if (field === 'activation' && change && typeof change === 'object') {
+      const a = change as { claims_groups?: number; claims?: number };
+      return `${label}: vzniklo ${a.claims_groups ?? 0} skupin a ${a.claims ?? 0} pohledávek`;
+    }
+    return `${label}: ${show(field, change)}`;
+  });
+}
+
+/** "Historie": every write on the deal itself (create, updates, state changes) from the audit log, newest first. */
+export function HistoryTab({ dealId }: DealTabProps) {
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, mutate } = useDealHistory(dealId, page);
+  const { data: me } = useCurrentUser();
+  const { data: deal } = useDeal(dealId);
+  const conversion = useLeadConversion(deal?.lead_id).data?.results[0];
+  const who = (entry: AuditEntry) => (entry.actor_type !== 'STAFF' ? 'Systém' : me && entry.actor_id === String(me.id) ? 'Vy' : `Uživatel č. ${entry.actor_id ?? '?'}`);
+
+  const columns: Column<AuditEntry>[] = [
+    { key: 'when', header: 'Kdy', render: (entry) => formatDateTime(entry.created_at) },
+    { key: 'action', header: 'Co', rowHeader: true, render: (entry) => ACTIONS[entry.action] ?? entry.action },
+    {
+      key: 'who',
+      header: 'Kdo',
+      render: who,
+    },
+    {
+      key: 'changes',
+      header: 'Změny',
+      render: (entry) => {
+        const lines = describeChanges(entry);
+        return lines.length ? (
+          <ul className="plain-list">
+            {lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : (
+          '—'
+        );
+      },
+    },
+  ];
+
+  // The audit log is the administrators' (the API answers 403 to the other roles).
+  if (error instanceof ApiError && error.status === 403) {
+    return <EmptyState>Historii změn obchodu vidí jen administrátoři.</EmptyState>;
+  }
+  return (
+    <div aria-busy={isLoading || undefined}>
+      {conversion && deal?.lead_id && (
+        <p>
+          Obchod vznikl ze <Link to={`/leads/${deal.lead_id}`}>žádosti #{deal.lead_id}</Link> s přijatou nabídkou {formatDateTime(conversion.created_at)} ({who(conversion)}).
+        </p>
+      )}
+      <DataTable
+        caption="Historie změn obchodu"
+        captionHidden
+        columns={columns}
+        rows={data?.results}
+        rowKey={(entry) => entry.id}
+        error={error}
+        onRetry={() => void mutate()}
+        texts={{ error: 'Historii obchodu se nepodařilo načíst.', loading: 'Načítám historii…', empty: 'Obchod zatím nemá žádné zaznamenané změny.' }}
+      />
+      {data && data.count > PAGE_SIZE && <Pagination label="Stránkování historie" page={page} pageSize={PAGE_SIZE} count={data.count} onPageChange={setPage} />}
+    </div>
+  );
+}
