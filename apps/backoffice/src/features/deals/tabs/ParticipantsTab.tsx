@@ -48,7 +48,7 @@ export function ParticipantsTab({ dealId, canWrite }: { dealId: number; canWrite
       }
       onDelete={async (p) => {
         await api.delete('/api/v1/deals/{dealId}/participants/{id}/', { params: { dealId, id: p.id } });
-        showToast(`${p.person.name} byl(a) z obchodu odebrán(a).`);
+        showToast(`Účastník ${p.person.name} byl z obchodu odebrán.`);
         await refetch();
       }}
     />
