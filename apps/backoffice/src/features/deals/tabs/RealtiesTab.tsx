@@ -203,13 +203,13 @@ export function RealtiesTab({ dealId, canWrite }: { dealId: number; canWrite: bo
             }}
           />
         )}
-        {dialog?.kind === 'evaluation' && <EvaluationResult result={dialog.result} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'evaluation' && <EvaluationResult result={dialog.result} />}
       </Dialog>
     </>
   );
 }
 
-function EvaluationResult({ result, onClose }: { result: RealtyGroupEvaluation; onClose: () => void }) {
+function EvaluationResult({ result }: { result: RealtyGroupEvaluation }) {
   return (
     <>
       <div className={result.must_notify ? 'notice notice--warning' : 'notice'} role="status">
@@ -229,11 +229,6 @@ function EvaluationResult({ result, onClose }: { result: RealtyGroupEvaluation; 
           { label: 'Vyhodnoceno', value: formatDateTime(result.evaluated_at) },
         ]}
       />
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onClose}>
-          Zavřít
-        </button>
-      </div>
     </>
   );
 }
