@@ -1,3 +1,4 @@
+import { DealModelState } from '@lending/contracts';
 import type { QueryValue } from '@lending/api-client';
 import { useSWRConfig, type SWRResponse } from 'swr';
 import { useApi } from '../../shared/api';
@@ -69,7 +70,7 @@ export function useIdmEvaluations(dealId: number, dealModel: string) {
 /** The deal's model versions: the choices of the deal_model filters and of a debt's model. */
 export function useDealModelVersions(dealId: number) {
   const swr = useApi('/api/v1/deals/{dealId}/deal-model/', { params: { dealId }, query: { ...ALL_ROWS, ordering: 'version' } });
-  return swr.data?.results.map((model) => ({ value: String(model.id), label: `Verze ${model.version}` })) ?? [];
+  return swr.data?.results.map((model) => ({ value: String(model.id), label: `Verze ${model.version} (${DealModelState.labels[model.state].toLowerCase()})` })) ?? [];
 }
 
 /**
