@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { SelectField } from '@lending/ui';
 import { useUrlState } from '../../../shared/ui/useUrlState';
 import { useDealModelVersions } from '../parts-api';
+import './deal-parts.css';
 
 /**
  * The deal_model filter of a tab, kept in the URL under its own key (the tab is in the URL

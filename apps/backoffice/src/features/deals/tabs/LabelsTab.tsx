@@ -4,12 +4,13 @@ import { api } from '../../../shared/api';
 import { useLabels, useRevalidateDeal } from '../parts-api';
 import type { FormField } from './SubResourceForm';
 import { SubResourceTab } from './SubResourceTab';
+import './deal-parts.css';
 
 function Swatch({ color }: { color: string | null }) {
   if (!color) return <>{EMPTY_VALUE}</>;
   return (
     <span>
-      <span aria-hidden="true" style={{ display: 'inline-block', width: '1em', height: '1em', background: color, verticalAlign: 'middle', marginRight: '0.4em', borderRadius: '2px' }} />
+      <span aria-hidden="true" className="label-swatch" style={{ background: color }} />
       {color}
     </span>
   );

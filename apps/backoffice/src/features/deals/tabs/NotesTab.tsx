@@ -7,6 +7,7 @@ import { Section } from '../../../shared/ui/Layout';
 import { positiveInt, useUrlState } from '../../../shared/ui/useUrlState';
 import { useNotes, useRevalidateDeal } from '../parts-api';
 import { SubResourceForm, type FormField } from './SubResourceForm';
+import './deal-parts.css';
 
 const PAGE_SIZE = 20;
 const fields: FormField[] = [{ key: 'text', label: 'Text poznámky', kind: 'textarea', required: true }];
@@ -46,7 +47,7 @@ export function NotesTab({ dealId, canWrite }: { dealId: number; canWrite: boole
                 <p className="notes__meta">
                   <strong>{note.author?.name ?? 'Smazaný uživatel'}</strong>, <time dateTime={note.created_at}>{formatDateTime(note.created_at)}</time>
                 </p>
-                <p className="notes__text" style={{ whiteSpace: 'pre-wrap' }}>
+                <p className="notes__text">
                   {note.text}
                 </p>
               </li>

@@ -37,6 +37,7 @@ import { DescriptionList, Section } from '../../../shared/ui/Layout';
 import { useUrlState } from '../../../shared/ui/useUrlState';
 import { usePaymentOrders, usePurposes, useRevalidateDeal } from '../parts-api';
 import { SubResourceForm, type FormField } from './SubResourceForm';
+import './deal-parts.css';
 
 const FORMAT_LABELS: Record<PaymentOrderFormat, string> = { abo: 'ABO (KPC)', pain001: 'ISO 20022 (pain.001)' };
 const formatOptions = (['abo', 'pain001'] as const).map((value) => ({ value, label: FORMAT_LABELS[value] }));
@@ -315,7 +316,7 @@ function PurposeCard({
       : []),
   ];
   return (
-    <article className="card" aria-label={`Účel ${label}`}>
+    <article className="purpose-card" aria-label={`Účel ${label}`}>
       <div className="section__header">
         <h3>
           {label}: {formatCzk(purpose.amount)}

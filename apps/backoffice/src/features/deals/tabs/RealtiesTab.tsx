@@ -28,6 +28,7 @@ import { useUrlState } from '../../../shared/ui/useUrlState';
 import { useForm } from '../../../shared/useForm';
 import { useRealties, useRealtyGroups, useRevalidateDeal } from '../parts-api';
 import { SubResourceForm, type FormField } from './SubResourceForm';
+import './deal-parts.css';
 
 const realtyName = (r: { type: DealRealtyView['type']; whole_address: string | null }) => `${RealtyType.labels[r.type]}${r.whole_address ? `, ${r.whole_address}` : ''}`;
 

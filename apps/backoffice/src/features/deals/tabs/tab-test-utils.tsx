@@ -32,7 +32,6 @@ export function renderTab(tab: ReactElement, path = '/deals/7') {
   return { router, ...view };
 }
 
-export const DEAL_ID = 7;
 export const NOW = '2025-03-05T10:00:00.000Z';
 
 /** A deal model version as GET …/deal-model/ lists it (the schedule left empty: the tabs here only name versions). */
