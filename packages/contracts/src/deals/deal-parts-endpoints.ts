@@ -53,6 +53,7 @@ export const dealPartsEndpoints = {
   'GET /api/v1/deals/{dealId}/realty-groups/': list(realtyGroup),
   'POST /api/v1/deals/{dealId}/realty-groups/': { body: realtyGroupRequest, response: realtyGroup },
   'PUT /api/v1/deals/{dealId}/realty-groups/{id}/': { body: realtyGroupRequest, response: realtyGroup },
+  'DELETE /api/v1/deals/{dealId}/realty-groups/{id}/': {},
   'POST /api/v1/deals/{dealId}/realty-groups/{id}/estimations/': { body: realtyEstimationRequest, response: realtyEstimation },
   'POST /api/v1/deals/{dealId}/realty-groups/{id}/evaluate_notification/': { response: realtyGroupEvaluation },
 

@@ -17,7 +17,7 @@ export function IdmEvaluationsTab({ dealId }: { dealId: number; canWrite: boolea
 
   const columns: Column<DealIdmEvaluationView>[] = [
     { key: 'created_at', header: 'Spuštěno', rowHeader: true, render: (e) => formatDateTime(e.created_at) },
-    { key: 'origin', header: 'Z čeho', render: (e) => (e.deal_id === null ? 'Žádost' : 'Obchod') },
+    { key: 'origin', header: 'Původ', render: (e) => (e.deal_id === null ? 'Žádost' : 'Obchod') },
     {
       key: 'model',
       header: 'Model',

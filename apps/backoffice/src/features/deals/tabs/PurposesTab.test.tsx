@@ -176,3 +176,32 @@ describe('PurposesTab', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 });
+
+describe('PurposesTab drawings already ordered', () => {
+  it('edits only the note of an exported drawing and shows a refused payment order', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /api/v1/deals/7/purposes/': () => ({ status: 200, body: page([purpose([exported, open1])]) }),
+      'GET /api/v1/deals/7/purposes/payments/': () => ({ status: 200, body: page([batch]) }),
+      'PATCH /api/v1/deals/purpose/purpose-drawing/20/': (call) => ({ status: 200, body: { ...exported, ...(call.body as object) } }),
+      'POST /api/v1/deals/7/purposes/payments/': () => ({ status: 409, body: { detail: 'Účel nemá účet příjemce; doplňte ho před vydáním příkazu.' } }),
+    });
+    renderTab(<PurposesTab dealId={7} canWrite />);
+    const table = await screen.findByRole('table', { name: 'Čerpání účelu Úhrada dluhu věřiteli' });
+    // An exported drawing is not deleted: the bank has it.
+    expect(within(table).queryByRole('button', { name: /^Smazat čerpání 50\s000\sKč/ })).toBeNull();
+    expect(within(table).getByRole('button', { name: /^Smazat čerpání 100\s000\sKč/ })).toBeTruthy();
+    await user.click(within(table).getByRole('button', { name: /^Upravit čerpání 50\s000\sKč/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upravit čerpání' });
+    expect(within(dialog).queryByLabelText(/Částka čerpání/)).toBeNull();
+    await user.type(within(dialog).getByLabelText('Poznámka'), 'Odesláno bance 1. 3.');
+    await user.click(within(dialog).getByRole('button', { name: 'Uložit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ note: 'Odesláno bance 1. 3.' });
+
+    await user.click(within(table).getByRole('checkbox', { name: /^Vybrat čerpání 100\s000\sKč/ }));
+    await user.click(screen.getByRole('button', { name: 'Stáhnout platební příkaz' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Účel nemá účet příjemce');
+    expect(calls.find((c) => c.method === 'POST')?.query.get('format')).toBe('abo');
+  });
+});

@@ -137,3 +137,17 @@ describe('RealtiesTab', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 });
+
+describe('RealtiesTab delete', () => {
+  it('explains why an evaluated group stays', async () => {
+    const user = userEvent.setup();
+    realtyApi({
+      'DELETE /api/v1/deals/7/realty-groups/41/': () => ({ status: 409, body: { detail: 'Skupina už byla vyhodnocena; nelze ji smazat.' } }),
+    });
+    renderTab(<RealtiesTab dealId={7} canWrite />);
+    await user.click(await screen.findByRole('button', { name: 'Smazat skupinu Byt Husova' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Smazat skupinu nemovitostí?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Smazat' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Skupina už byla vyhodnocena; nelze ji smazat.');
+  });
+});

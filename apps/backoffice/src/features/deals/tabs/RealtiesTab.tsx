@@ -5,6 +5,7 @@ import {
   CheckboxField,
   CheckboxGroup,
   type Column,
+  ConfirmDialog,
   DataTable,
   Dialog,
   EMPTY_VALUE,
@@ -55,6 +56,7 @@ export function RealtiesTab({ dealId, canWrite }: { dealId: number; canWrite: bo
   const revalidate = useRevalidateDeal(dealId);
   const [dialog, setDialog] = useState<Dialogs | null>(null);
   const [evaluating, setEvaluating] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<RealtyGroup | null>(null);
   const changed = async () => {
     await Promise.all([groups.mutate(), realties.mutate(), revalidate()]);
   };
@@ -115,6 +117,9 @@ export function RealtiesTab({ dealId, canWrite }: { dealId: number; canWrite: bo
                 onClick={() => void evaluate(g)}
               >
                 Vyhodnotit LTV<span className="visually-hidden"> skupiny {groupName(g)}</span>
+              </button>
+              <button type="button" className="button button--danger-ghost button--small" onClick={() => setDeleting(g)}>
+                Smazat<span className="visually-hidden"> skupinu {groupName(g)}</span>
               </button>
             </>
           )}
@@ -206,6 +211,19 @@ export function RealtiesTab({ dealId, canWrite }: { dealId: number; canWrite: bo
         )}
         {dialog?.kind === 'evaluation' && <EvaluationResult result={dialog.result} />}
       </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Smazat skupinu nemovitostí?"
+        message={deleting ? `Opravdu chcete smazat skupinu ${groupName(deleting)} i s jejími odhady? Akci nelze vrátit.` : ''}
+        confirmLabel="Smazat"
+        onConfirm={async () => {
+          if (!deleting) return;
+          await api.delete('/api/v1/deals/{dealId}/realty-groups/{id}/', { params: { dealId, id: deleting.id } });
+          showToast('Skupina byla smazána.');
+          await changed();
+        }}
+        onClose={() => setDeleting(null)}
+      />
     </>
   );
 }
