@@ -54,6 +54,8 @@ export const dealPartsEndpoints = {
   'POST /api/v1/deals/{dealId}/realty-groups/': { body: realtyGroupRequest, response: realtyGroup },
   'PUT /api/v1/deals/{dealId}/realty-groups/{id}/': { body: realtyGroupRequest, response: realtyGroup },
   'DELETE /api/v1/deals/{dealId}/realty-groups/{id}/': {},
+  'GET /api/v1/deals/{dealId}/realty-groups/{id}/estimations/': list(realtyEstimation),
+  'GET /api/v1/deals/{dealId}/realty-groups/{id}/evaluations/': list(realtyGroupEvaluation),
   'POST /api/v1/deals/{dealId}/realty-groups/{id}/estimations/': { body: realtyEstimationRequest, response: realtyEstimation },
   'POST /api/v1/deals/{dealId}/realty-groups/{id}/evaluate_notification/': { response: realtyGroupEvaluation },
 

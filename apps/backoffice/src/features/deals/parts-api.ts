@@ -43,6 +43,14 @@ export function useRealtyGroups(dealId: number, mortgage: string) {
   return rows(useApi('/api/v1/deals/{dealId}/realty-groups/', { params: { dealId }, query: query({ mortgage }) }));
 }
 
+/** A group's estimations and recorded LTV evaluations, newest first (only while its history is open). */
+export function useRealtyGroupHistory(dealId: number, groupId: number) {
+  const params = { dealId, id: groupId };
+  const estimations = useApi('/api/v1/deals/{dealId}/realty-groups/{id}/estimations/', { params, query: ALL_ROWS });
+  const evaluations = useApi('/api/v1/deals/{dealId}/realty-groups/{id}/evaluations/', { params, query: ALL_ROWS });
+  return { estimations, evaluations };
+}
+
 export function useObligations(dealId: number) {
   return rows(useApi('/api/v1/deals/{dealId}/obligations/', { params: { dealId }, query: query() }));
 }

@@ -134,7 +134,7 @@ describe('RealtiesTab', () => {
     realtyApi();
     renderTab(<RealtiesTab dealId={7} canWrite={false} />);
     await screen.findByRole('table', { name: 'Skupiny nemovitostí' });
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Historie skupiny Byt Husova']);
   });
 });
 
@@ -149,5 +149,23 @@ describe('RealtiesTab delete', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Smazat skupinu nemovitostí?' });
     await user.click(within(dialog).getByRole('button', { name: 'Smazat' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Skupina už byla vyhodnocena; nelze ji smazat.');
+  });
+});
+
+describe('RealtiesTab history', () => {
+  it('shows the recorded estimations and LTV evaluations of a group', async () => {
+    const user = userEvent.setup();
+    realtyApi({
+      'GET /api/v1/deals/7/realty-groups/41/estimations/': () => ({ status: 200, body: page([group.latest_estimation]) }),
+      'GET /api/v1/deals/7/realty-groups/41/evaluations/': () => ({ status: 200, body: page([evaluation]) }),
+    });
+    renderTab(<RealtiesTab dealId={7} canWrite={false} />);
+    await user.click(await screen.findByRole('button', { name: 'Historie skupiny Byt Husova' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Odhady a vyhodnocení LTV: Byt Husova' });
+    const estimations = await within(dialog).findByRole('table', { name: 'Odhady hodnoty' });
+    expect(within(estimations).getByText('Ing. Novák')).toBeTruthy();
+    const evaluations = await within(dialog).findByRole('table', { name: 'Vyhodnocení LTV' });
+    expect(within(evaluations).getByText('81,25 %')).toBeTruthy();
+    expect(within(evaluations).getByText('Ano')).toBeTruthy();
   });
 });

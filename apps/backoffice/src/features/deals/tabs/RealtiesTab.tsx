@@ -27,7 +27,7 @@ import { FormActions } from '../../../shared/ui/EditableList';
 import { DescriptionList, Section } from '../../../shared/ui/Layout';
 import { useUrlState } from '../../../shared/ui/useUrlState';
 import { useForm } from '../../../shared/useForm';
-import { useRealties, useRealtyGroups, useRevalidateDeal } from '../parts-api';
+import { useRealties, useRealtyGroupHistory, useRealtyGroups, useRevalidateDeal } from '../parts-api';
 import { SubResourceForm, type FormField } from './SubResourceForm';
 import './deal-parts.css';
 
@@ -45,7 +45,11 @@ const PRINCIPAL_SOURCES: Record<RealtyGroupEvaluation['principal_source'], strin
   DEAL_MODEL: 'jistina modelu obchodu (před aktivací)',
 };
 
-type Dialogs = { kind: 'group'; row: RealtyGroup | null } | { kind: 'estimation'; row: RealtyGroup } | { kind: 'evaluation'; row: RealtyGroup; result: RealtyGroupEvaluation };
+type Dialogs =
+  | { kind: 'group'; row: RealtyGroup | null }
+  | { kind: 'estimation'; row: RealtyGroup }
+  | { kind: 'evaluation'; row: RealtyGroup; result: RealtyGroupEvaluation }
+  | { kind: 'history'; row: RealtyGroup };
 
 /** "Nemovitosti a zajištění": the deal's collateral, its realty groups, their estimations and loan-to-value. */
 export function RealtiesTab({ dealId, canWrite }: { dealId: number; canWrite: boolean }) {
@@ -101,6 +105,9 @@ export function RealtiesTab({ dealId, canWrite }: { dealId: number; canWrite: bo
       header: 'Akce',
       render: (g) => (
         <div className="row-actions">
+          <button type="button" className="button button--secondary button--small" onClick={() => setDialog({ kind: 'history', row: g })}>
+            Historie<span className="visually-hidden"> skupiny {groupName(g)}</span>
+          </button>
           {canWrite && (
             <>
               <button type="button" className="button button--secondary button--small" onClick={() => setDialog({ kind: 'group', row: g })}>
@@ -158,7 +165,7 @@ export function RealtiesTab({ dealId, canWrite }: { dealId: number; canWrite: bo
         <DataTable
           caption="Skupiny nemovitostí"
           captionHidden
-          columns={canWrite ? groupColumns : groupColumns.filter((c) => c.key !== 'actions')}
+          columns={groupColumns}
           rows={groups.rows}
           error={groups.error}
           onRetry={() => void groups.mutate()}
@@ -177,9 +184,11 @@ export function RealtiesTab({ dealId, canWrite }: { dealId: number; canWrite: bo
               : 'Přidat skupinu nemovitostí'
             : dialog?.kind === 'estimation'
               ? `Přidat odhad: ${groupName(dialog.row)}`
-              : dialog
-                ? `Vyhodnocení LTV: ${groupName(dialog.row)}`
-                : ''
+              : dialog?.kind === 'history'
+                ? `Odhady a vyhodnocení LTV: ${groupName(dialog.row)}`
+                : dialog
+                  ? `Vyhodnocení LTV: ${groupName(dialog.row)}`
+                  : ''
         }
       >
         {dialog?.kind === 'group' && (
@@ -210,6 +219,7 @@ export function RealtiesTab({ dealId, canWrite }: { dealId: number; canWrite: bo
           />
         )}
         {dialog?.kind === 'evaluation' && <EvaluationResult result={dialog.result} />}
+        {dialog?.kind === 'history' && <GroupHistory dealId={dealId} group={dialog.row} />}
       </Dialog>
       <ConfirmDialog
         open={deleting !== null}
@@ -223,6 +233,43 @@ export function RealtiesTab({ dealId, canWrite }: { dealId: number; canWrite: bo
           await changed();
         }}
         onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}
+
+function GroupHistory({ dealId, group }: { dealId: number; group: RealtyGroup }) {
+  const { estimations, evaluations } = useRealtyGroupHistory(dealId, group.id);
+  return (
+    <>
+      <DataTable
+        caption="Odhady hodnoty"
+        rows={estimations.data?.results}
+        error={estimations.error}
+        onRetry={() => void estimations.mutate()}
+        rowKey={(e) => e.id}
+        texts={{ empty: 'Skupina zatím nemá žádný odhad.' }}
+        columns={[
+          { key: 'estimated_at', header: 'Datum odhadu', rowHeader: true, render: (e) => formatDate(e.estimated_at) },
+          { key: 'value', header: 'Odhadní cena', numeric: true, render: (e) => formatCzk(e.value) },
+          { key: 'estimator', header: 'Odhadce', render: (e) => e.estimator ?? EMPTY_VALUE },
+          { key: 'note', header: 'Poznámka', render: (e) => e.note ?? EMPTY_VALUE },
+        ]}
+      />
+      <DataTable
+        caption="Vyhodnocení LTV"
+        rows={evaluations.data?.results}
+        error={evaluations.error}
+        onRetry={() => void evaluations.mutate()}
+        rowKey={(e) => e.id}
+        texts={{ empty: 'LTV skupiny zatím nikdo nevyhodnotil.' }}
+        columns={[
+          { key: 'evaluated_at', header: 'Vyhodnoceno', rowHeader: true, render: (e) => formatDateTime(e.evaluated_at) },
+          { key: 'ltv', header: 'LTV', numeric: true, render: (e) => `${formatNumber(e.ltv)} %` },
+          { key: 'principal', header: 'Nesplacená jistina', numeric: true, render: (e) => formatCzk(e.outstanding_principal) },
+          { key: 'estimate', header: 'Použitý odhad', numeric: true, render: (e) => formatCzk(e.estimate) },
+          { key: 'notify', header: 'Vyrozumět dlužníka', render: (e) => (e.must_notify ? <StatusBadge label="Ano" tone="danger" /> : 'Ne') },
+        ]}
       />
     </>
   );
