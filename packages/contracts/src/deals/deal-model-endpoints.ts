@@ -1,13 +1,12 @@
 import { list, type EndpointSpec } from '../endpoint-spec.ts';
 import { claimCreateRequest, claimPatch, claimsGroupPatch, claimsGroupUpdateRequest, claimsGroupView, claimUpdateRequest, claimView, leaseRecomputeResponse } from './claims.ts';
 import { dealModelPatch, dealModelRequest, dealModelView, restructuringResponse } from './deal-models.ts';
-import { claimsSettingPatch, claimsSettingRequest, claimsSettingView, dealDetail } from './deals.ts';
+import { claimsSettingPatch, claimsSettingRequest, claimsSettingView } from './deals.ts';
 
 /** The back-office's calls of deal models (schedule, RPSN), claims, claims groups and claims settings (see endpoints.ts). */
 export const dealModelEndpoints = {
   // The deal's type and state decide the model form (loan or lease terms, restructuring) and
   // whether claims may be entered. The shell's group lists it too; either entry serves.
-  'GET /api/v1/deals/{id}/': { response: dealDetail },
 
   // Deal models: versions with their computed schedule and RPSN
   'GET /api/v1/deals/{dealId}/deal-model/': list(dealModelView),

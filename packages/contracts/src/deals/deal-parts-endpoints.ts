@@ -16,7 +16,6 @@ import {
   enforceableClaimRequest,
   enforceableClaimView,
 } from './deals.ts';
-import { dealModelView } from './deal-models.ts';
 import {
   paymentOrderBatch,
   paymentOrderRequest,
@@ -81,5 +80,4 @@ export const dealPartsEndpoints = {
 
   // IDM evaluations, filtered by the deal's model versions (the debts' filter too)
   'GET /api/v1/deals/{dealId}/idm-evaluations/': list(dealIdmEvaluationView),
-  'GET /api/v1/deals/{dealId}/deal-model/': list(dealModelView),
 } satisfies Record<string, EndpointSpec>;

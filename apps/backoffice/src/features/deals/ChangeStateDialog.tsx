@@ -215,14 +215,11 @@ function CheckResult({ check, problems, target, onNavigate }: { check: Check; pr
 }
 
 function WhereToFix({ problem, onNavigate }: { problem: DealProblem; onNavigate: () => void }) {
-  const place = PROBLEM_TABS[problem.code];
-  if (!place) return null;
-  const present = DEAL_TABS.some((tab) => tab.id === place.tab);
-  return present ? (
-    <Link to={`?tab=${place.tab}`} onClick={onNavigate}>
-      Opravit na kartě {place.label}
+  const tab = DEAL_TABS.find((t) => t.id === PROBLEM_TABS[problem.code]);
+  if (!tab) return null;
+  return (
+    <Link to={`?tab=${tab.id}`} onClick={onNavigate}>
+      Opravit na kartě {tab.label}
     </Link>
-  ) : (
-    <span className="field__hint">(karta {place.label})</span>
   );
 }

@@ -92,6 +92,8 @@ describe('deal detail', () => {
     expect(await screen.findByRole('heading', { name: 'Údaje obchodu' })).toBeTruthy();
 
     await user.keyboard('{ArrowRight}');
+    expect(currentUrl(router)).toBe('/deals/501?tab=model');
+    await user.keyboard('{End}');
     expect(currentUrl(router)).toBe('/deals/501?tab=history');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Historie' }));
   });
@@ -166,9 +168,9 @@ describe('deal detail', () => {
     const problems = await within(dialog).findByRole('list', { name: 'Problémy bránící změně stavu' });
     const items = within(problems).getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual([
-      'Obchod nemá návrh modelu, který by se aktivací stal platným. (karta Model a splátkový kalendář)',
-      'Obchod nemá účel výplaty: zadejte, komu a kolik se vyplatí. (karta Účely a čerpání)',
-      'Povinnost „Notářský zápis“ nebyla splněna do 1. 3. 2025. (karta Povinnosti)',
+      'Obchod nemá návrh modelu, který by se aktivací stal platným. Opravit na kartě Model a splátkový kalendář',
+      'Obchod nemá účel výplaty: zadejte, komu a kolik se vyplatí. Opravit na kartě Účely a čerpání',
+      'Povinnost „Notářský zápis“ nebyla splněna do 1. 3. 2025. Opravit na kartě Povinnosti',
     ]);
     expect(calls.find((c) => c.path.endsWith('/validate/'))?.body).toEqual({ state: 'ACTIVE' });
     expect((within(dialog).getByRole('button', { name: 'Změnit stav' }) as HTMLButtonElement).disabled).toBe(true);
@@ -239,7 +241,7 @@ describe('deal detail', () => {
 
     const problems = await within(dialog).findByRole('list', { name: 'Problémy bránící změně stavu' });
     expect(problems.textContent).toContain('Obchod nemá dlužníka');
-    expect(problems.textContent).toContain('(karta Účastníci)');
+    expect(problems.textContent).toContain('Opravit na kartě Účastníci');
     expect(within(dialog).getByText(/vyřešte uvedené problémy/)).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Změnit stav' }) as HTMLButtonElement).disabled).toBe(true);
   });

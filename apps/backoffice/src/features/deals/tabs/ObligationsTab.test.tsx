@@ -38,13 +38,13 @@ describe('ObligationsTab', () => {
     });
     renderTab(<ObligationsTab dealId={7} canWrite />);
 
-    const table = await screen.findByRole('table', { name: 'Závazky' });
+    const table = await screen.findByRole('table', { name: 'Povinnosti' });
     expect(within(table).getByText('Notářský zápis')).toBeTruthy();
     expect(within(table).getByText('30. 4. 2025')).toBeTruthy();
     expect(within(table).getByText('Nesplněno')).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Přidat závazek' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Přidat závazek' });
+    await user.click(screen.getByRole('button', { name: 'Přidat povinnost' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Přidat povinnost' });
     await user.click(within(dialog).getByRole('button', { name: 'Uložit' }));
     // The contract's own message, before anything is sent.
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Druh povinnosti:');
@@ -63,7 +63,7 @@ describe('ObligationsTab', () => {
       fulfilled_at: null,
       note: 'Vklad do katastru',
     });
-    expect(await screen.findByText('Závazek byl přidán.')).toBeTruthy();
+    expect(await screen.findByText('Povinnost byla přidána.')).toBeTruthy();
     expect(await screen.findByText('Zástavní právo')).toBeTruthy();
   });
 
@@ -75,8 +75,8 @@ describe('ObligationsTab', () => {
     });
     renderTab(<ObligationsTab dealId={7} canWrite />);
 
-    await user.click(await screen.findByRole('button', { name: 'Upravit závazek Notářský zápis' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Upravit závazek' });
+    await user.click(await screen.findByRole('button', { name: 'Upravit povinnost Notářský zápis' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upravit povinnost' });
     expect((within(dialog).getByLabelText(/Popis/) as HTMLInputElement).value).toBe('Notářský zápis se svolením k vykonatelnosti');
     await user.type(within(dialog).getByLabelText(/Splněno/), '2030-01-01T10:00');
     await user.click(within(dialog).getByRole('button', { name: 'Uložit' }));
@@ -89,7 +89,7 @@ describe('ObligationsTab', () => {
   it('shows a VIEWER no write buttons', async () => {
     mockApi({ 'GET /api/v1/deals/7/obligations/': () => ({ status: 200, body: page([deed]) }) });
     renderTab(<ObligationsTab dealId={7} canWrite={false} />);
-    await screen.findByRole('table', { name: 'Závazky' });
+    await screen.findByRole('table', { name: 'Povinnosti' });
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

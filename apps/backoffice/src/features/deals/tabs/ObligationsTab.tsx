@@ -25,28 +25,28 @@ const fields: FormField[] = [
   { key: 'note', label: 'Poznámka', kind: 'textarea' },
 ];
 
-/** "Závazky": what the debtor must deliver (notarial deed, pledge, documents); undelivered past due is a breach. */
+/** "Povinnosti": what the debtor must deliver (notarial deed, pledge, documents); undelivered past due is a breach. */
 export function ObligationsTab({ dealId, canWrite }: { dealId: number; canWrite: boolean }) {
   const { rows, error, mutate } = useObligations(dealId);
   const revalidate = useRevalidateDeal(dealId);
   const params = { dealId };
   return (
     <SubResourceTab
-      title="Závazky"
+      title="Povinnosti"
       rows={rows}
       error={error}
       onRetry={() => void mutate()}
       columns={columns}
-      rowLabel={(o) => `závazek ${ObligationType.labels[o.type]}`}
-      emptyText="Obchod nemá žádné závazky."
-      addLabel="Přidat závazek"
-      editLabel="Upravit závazek"
+      rowLabel={(o) => `povinnost ${ObligationType.labels[o.type]}`}
+      emptyText="Obchod nemá žádné povinnosti."
+      addLabel="Přidat povinnost"
+      editLabel="Upravit povinnost"
       fields={fields}
       schema={dealObligationRequest}
       create={(body) => api.post('/api/v1/deals/{dealId}/obligations/', body, { params })}
       update={(row, body) => api.put('/api/v1/deals/{dealId}/obligations/{id}/', body, { params: { ...params, id: row.id } })}
       remove={(row) => api.delete('/api/v1/deals/{dealId}/obligations/{id}/', { params: { ...params, id: row.id } })}
-      done={{ created: 'Závazek byl přidán.', updated: 'Závazek byl upraven.', deleted: 'Závazek byl smazán.' }}
+      done={{ created: 'Povinnost byla přidána.', updated: 'Povinnost byla upravena.', deleted: 'Povinnost byla smazána.' }}
       onChanged={revalidate}
       canWrite={canWrite}
     />
