@@ -21,6 +21,9 @@ const CODES: Record<string, { direction: BankMovement['direction']; reversal: bo
   '5': { direction: 'OUTGOING_PAYMENT', reversal: true },
 };
 
+/** ISO 4217 numeric codes of the currencies Czech accounts are kept in. */
+const CURRENCIES: Record<number, string> = { 203: 'CZK', 978: 'EUR', 840: 'USD', 826: 'GBP', 985: 'PLN', 348: 'HUF', 756: 'CHF' };
+
 /** DDMMYY → YYYY-MM-DD (20YY: no GPC statement predates 2000), or null when not a calendar day. */
 function dateOf(ddmmyy: string): string | null {
   if (!/^\d{6}$/.test(ddmmyy)) return null;
@@ -200,7 +203,7 @@ export class GpcReader {
       bookingDate: bookingDate!,
       valueDate,
       amount: amountOfHellers(amount),
-      currency: currency.trim() === '' || currency === '0203' ? 'CZK' : `ISO4217:${Number(currency)}`,
+      currency: currency.trim() === '' ? 'CZK' : (CURRENCIES[Number(currency)] ?? `ISO4217:${Number(currency)}`),
       direction: code!.direction,
       reversal: code!.reversal,
       variableSymbol: symbolOf(vs),

@@ -77,6 +77,14 @@ describe('GPC (ABO) statement', () => {
     expect(once[0]).toBe('gpc:19-2000145399:1234567890101');
   });
 
+  it('names the currency of an item by its ISO 4217 numeric code', () => {
+    const lines = fixture('statement-1250.gpc').toString('latin1').split('\r\n');
+    lines[1] = `${lines[1]!.slice(0, 118)}0978${lines[1]!.slice(122)}`;
+    lines[2] = `${lines[2]!.slice(0, 118)}0999${lines[2]!.slice(122)}`;
+    const statement = ok(parseGpc(Buffer.from(lines.join('\r\n'), 'latin1')));
+    expect(statement.movements.map((m) => m.currency)).toEqual(['EUR', 'ISO4217:999', 'CZK', 'CZK']);
+  });
+
   it('refuses broken records with their line and a Czech reason', () => {
     const result = parseGpc(fixture('malformed.gpc'));
     expect(result.ok).toBe(false);
