@@ -1,0 +1,68 @@
+// One bank movement as both statement formats describe it, in the shape the payments table
+// keeps (docs/decisions/0033). Parsers are pure: bytes in, movements or located Czech errors out.
+
+export type MovementDirection = 'INCOMING_PAYMENT' | 'OUTGOING_PAYMENT';
+
+export interface BankMovement {
+  /** The bank's id of the movement, prefixed by format and account: re-importing a file repeats it. */
+  bankReference: string;
+  /** YYYY-MM-DD, the day the bank booked it. */
+  bookingDate: string;
+  valueDate: string | null;
+  /** Positive decimal string with two places; `direction` says which way it went. */
+  amount: string;
+  currency: string;
+  direction: MovementDirection;
+  /** A storno: the bank takes back an earlier movement (its direction is the reversal's own). */
+  reversal: boolean;
+  variableSymbol: string | null;
+  specificSymbol: string | null;
+  constantSymbol: string | null;
+  /** "prefix-number/bank" without leading zeros for a Czech account, else the IBAN or the bank's id. */
+  counterAccount: string | null;
+  counterAccountName: string | null;
+  message: string | null;
+}
+
+export interface BankStatement {
+  format: 'gpc' | 'camt053';
+  /** The statement's own account ("prefix-number/bank" or IBAN) when the file names it. */
+  account: string | null;
+  /** The statement's number or id at the bank. */
+  statementId: string | null;
+  movements: BankMovement[];
+}
+
+/** Where in the file a problem is: a line of a text format, an element path of XML (line too when known). */
+export interface StatementIssue {
+  line?: number;
+  element?: string;
+  message: string;
+}
+
+export type StatementResult = { ok: true; statement: BankStatement } | { ok: false; errors: StatementIssue[] };
+
+/** Czech text of an issue with its place, for staff and logs. */
+export function describeIssue(issue: StatementIssue): string {
+  const where = [issue.line !== undefined ? `řádek ${issue.line}` : null, issue.element ? `element ${issue.element}` : null].filter(Boolean).join(', ');
+  return where ? `${where}: ${issue.message}` : issue.message;
+}
+
+/** Strips leading zeros of a symbol; an empty or all-zero symbol is none. */
+export function symbolOf(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const trimmed = raw.trim().replace(/^0+/, '');
+  return trimmed === '' ? null : trimmed;
+}
+
+/** A constant symbol is four digits by convention (0308, 0558): zeros kept; none when zero. */
+export function constantOf(raw: string | null | undefined): string | null {
+  const symbol = symbolOf(raw);
+  return symbol === null ? null : symbol.padStart(4, '0');
+}
+
+/** Cents (as digits) → "123.45". */
+export function amountOfHellers(digits: string): string {
+  const n = digits.replace(/^0+(?=\d)/, '').padStart(3, '0');
+  return `${n.slice(0, -2)}.${n.slice(-2)}`;
+}
