@@ -58,13 +58,18 @@ function ChangeStateForm({ deal, onCancel, onChanged }: { deal: DealDetail; onCa
     needsCheck ? ['deal-validate', deal.id, target, closedReason] : null,
     () =>
       api.post('/api/v1/deals/{id}/validate/', { state: target as DealState, ...(target === 'CLOSED' ? { closed_reason: (closedReason || null) as DealClosedReason | null } : {}) }, { params: { id: deal.id } }),
-    { revalidateOnFocus: false, shouldRetryOnError: false },
+    // A check is about the deal as it is now: staff often fix a problem in a tab and reopen the
+    // dialog within seconds, so an earlier opening's answer (SWR's cache, its 2 s de-duplication)
+    // is never reused, and nothing counts while the check runs. The e2e deal journey caught this.
+    { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0, shouldRetryOnError: false },
   );
   const check: Check = !needsCheck
     ? { state: 'idle' }
     : refusedProblems
       ? { state: 'done', problems: refusedProblems }
-      : validation.error
+      : validation.isValidating
+        ? { state: 'checking' }
+        : validation.error
         ? { state: 'failed', message: errorMessage(validation.error) }
         : validation.data
           ? { state: 'done', problems: validation.data.problems }

@@ -177,6 +177,33 @@ describe('deal detail', () => {
     expect(calls.some((c) => c.path.endsWith('/state/'))).toBe(false);
   });
 
+  it('checks the deal again when the dialog is opened again: a problem fixed meanwhile is gone', async () => {
+    const user = userEvent.setup();
+    let problems: DealValidation['problems'] = [{ code: 'MISSING_PURPOSE', message: 'Obchod nemá účel výplaty: zadejte, komu a kolik se vyplatí.', object_id: null }];
+    const { calls } = dealApi(dealDetail({ state: 'CONTRACT_COMPLETION', days_past_due: 0, dpd_bucket: '0', breach_types: [], breaches: [] }), {
+      'POST /api/v1/deals/501/validate/': () => ({ status: 200, body: validation({ state: 'CONTRACT_COMPLETION', target_state: 'CONTRACT_SIGN', valid: problems.length === 0, problems }) }),
+    });
+    renderApp('/deals/501');
+
+    await user.click(await screen.findByRole('button', { name: 'Změnit stav' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Změnit stav obchodu' });
+    await user.click(within(dialog).getByLabelText('Podpis smlouvy'));
+    expect(await within(dialog).findByText(/Obchod nemá účel výplaty/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Zrušit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Staff add the purpose in its tab; the next opening asks the API again.
+    problems = [];
+    await user.click(screen.getByRole('button', { name: 'Změnit stav' }));
+    dialog = await screen.findByRole('dialog', { name: 'Změnit stav obchodu' });
+    await user.click(within(dialog).getByLabelText('Podpis smlouvy'));
+    // Never the earlier answer, not even for a moment while the new check runs.
+    expect(within(dialog).queryByText(/Obchod nemá účel výplaty/)).toBeNull();
+    expect(await within(dialog).findByText('Obchod splňuje podmínky pro stav „Podpis smlouvy“.')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Změnit stav' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(calls.filter((c) => c.path.endsWith('/validate/'))).toHaveLength(2);
+  });
+
   it('changes the state when validate finds nothing, then refreshes the header', async () => {
     const user = userEvent.setup();
     let deal = dealDetail({ state: 'NEW_APPLICATION', days_past_due: 0, dpd_bucket: '0', breach_types: [], breaches: [] });
