@@ -4,6 +4,7 @@ import { api } from '../../shared/api';
 import { amountFromInput, amountToInput, intOrText, textOrNull, validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
+import { FormActions } from '../../shared/ui/EditableList';
 
 /** States before activation: only then are type and value the deal's to change (later a new model version does it). */
 const PRE_ACTIVE = new Set(['NEW_APPLICATION', 'CONTRACT_COMPLETION', 'CONTRACT_SIGN']);
@@ -113,14 +114,7 @@ function EditDealForm({ deal, onCancel, onSaved }: { deal: DealDetail; onCancel:
         ))}
       </fieldset>
       <TextAreaField {...form.field('note')} label={LABELS.note} />
-      <div className="dialog__actions">
-        <button type="submit" className="button" disabled={form.submitting}>
-          {form.submitting ? 'Ukládám…' : 'Uložit'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          Zrušit
-        </button>
-      </div>
+      <FormActions submitting={form.submitting} submitLabel="Uložit" onCancel={onCancel} />
     </form>
   );
 }

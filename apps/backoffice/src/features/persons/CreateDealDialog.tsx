@@ -5,6 +5,7 @@ import { api } from '../../shared/api';
 import { amountFromInput, textOrNull, validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
+import { FormActions } from '../../shared/ui/EditableList';
 
 const LABELS = { type: 'Typ obchodu', value: 'Výše úvěru', role: 'Role osoby', note: 'Poznámka' };
 
@@ -36,14 +37,7 @@ function CreateDealForm({ personId, onCancel, onCreated }: { personId: number; o
       <MoneyField {...form.field('value')} label={LABELS.value} required />
       <SelectField {...form.field('role')} label={LABELS.role} required options={enumOptions(PersonRole)} />
       <TextAreaField {...form.field('note')} label={LABELS.note} />
-      <div className="dialog__actions">
-        <button type="submit" className="button" disabled={form.submitting}>
-          {form.submitting ? 'Vytvářím…' : 'Vytvořit obchod'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          Zrušit
-        </button>
-      </div>
+      <FormActions submitting={form.submitting} submitLabel="Vytvořit obchod" busyLabel="Vytvářím…" onCancel={onCancel} />
     </form>
   );
 }

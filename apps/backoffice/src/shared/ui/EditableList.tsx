@@ -124,11 +124,11 @@ export function EditableList<T>({
 }
 
 /** Submit and cancel of a dialog form. */
-export function FormActions({ submitting, submitLabel, onCancel }: { submitting: boolean; submitLabel: string; onCancel: () => void }) {
+export function FormActions({ submitting, submitLabel, busyLabel = 'Ukládám…', onCancel }: { submitting: boolean; submitLabel: string; busyLabel?: string; onCancel: () => void }) {
   return (
     <div className="dialog__actions">
       <button type="submit" className="button" disabled={submitting}>
-        {submitting ? 'Ukládám…' : submitLabel}
+        {submitting ? busyLabel : submitLabel}
       </button>
       <button type="button" className="button button--secondary" onClick={onCancel}>
         Zrušit
