@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
-import { apiForm, base64Json, E2E_ADMIN, expectAccessible, issueOffer, leadIdOf, OPEN_DIALOG } from './support';
+import { apiForm, base64Json, expectAccessible, issueOffer, leadIdOf, OPEN_DIALOG, signIn } from './support';
 
 // Issue 13's journey: an accepted offer becomes a deal, staff check its schedule, fix what
 // validate asks, activate it, see its claims, close a business day and see the deal overdue.
@@ -14,14 +14,6 @@ const czechDate = (iso: string) => {
   const [y, m, d] = iso.split('-').map(Number);
   return `${d}. ${m}. ${y}`;
 };
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
-  await page.getByLabel('Heslo').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Přihlásit se' }).click();
-  await expect(page).toHaveURL('/admin/');
-}
 
 /** Moves the deal to `target` through the state dialog; validate must find nothing first. */
 async function changeState(page: Page, target: string) {

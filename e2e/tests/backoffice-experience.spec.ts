@@ -1,17 +1,9 @@
 import fs from 'node:fs';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiForm, E2E_ADMIN, expectAccessible, leadIdOf, lineBreaksOf, staffApi } from './support';
+import { apiForm, expectAccessible, leadIdOf, lineBreaksOf, staffApi, signIn } from './support';
 
 // What a lender's staff stumbled on (issue 12, items 8–14), kept fixed.
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
-  await page.getByLabel('Heslo').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Přihlásit se' }).click();
-  await expect(page).toHaveURL('/admin/');
-}
 
 /** The value next to a label of a description list on the page. */
 const valueOf = (page: Page, label: string) => page.locator(`dt:text-is("${label}") + dd`).first();

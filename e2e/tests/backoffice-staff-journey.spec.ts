@@ -4,18 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
-import { chooseAddress, E2E_ADMIN, expectAccessible, fillPersonData, OPEN_DIALOG, outboxEmails } from './support';
+import { chooseAddress, expectAccessible, fillPersonData, OPEN_DIALOG, outboxEmails, signIn } from './support';
 
 // The applicant of this journey: nobody in the demo data has this name or birth number.
 const APPLICANT = { first_name: 'Řehoř', last_name: 'Šťastný', birth_number: '8403174219', email: 'rehor.stastny@seznam.cz', phone: '604 512 877' };
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
-  await page.getByLabel('Heslo').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Přihlásit se' }).click();
-  await expect(page).toHaveURL('/admin/');
-}
 
 /** The applicant applies in the portal and sends the application (no collateral, no documents yet). */
 async function applyThroughPortal(page: Page) {

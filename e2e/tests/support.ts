@@ -61,6 +61,15 @@ export async function apiForm(
 /** The e2e server's administrator (playwright.config.ts). */
 export const E2E_ADMIN = { email: 'e2e-admin@demo.cz', password: 'E2e-heslo-2026' };
 
+/** Signs the e2e administrator in to the back-office, landing on its dashboard. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
+  await page.getByLabel('Heslo').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Přihlásit se' }).click();
+  await expect(page).toHaveURL('/admin/');
+}
+
 /** A staff access token, as the back-office gets it. */
 export async function staffToken(request: APIRequestContext): Promise<string> {
   const login = await request.post('/api/v1/auth/token/', { data: E2E_ADMIN });
