@@ -87,3 +87,26 @@ describe('GET /api/v1/audit-log/ (pagination, ordering, filters)', () => {
     expect(bad.body.date_from).toEqual(['Neplatné datum.']);
   });
 });
+
+describe('GET /api/v1/audit-log/?deal= (a deal\'s history)', () => {
+  it('lists the deal\'s own entries and those of its parts, not other deals\'', async () => {
+    await ctx.deps.prisma.auditLog.createMany({
+      data: [
+        { actorType: 'STAFF', actorId: '1', action: 'deal.update', entity: 'Deal', entityId: '9001' },
+        { actorType: 'STAFF', actorId: '1', action: 'deal.participant.create', entity: 'DealParticipant', entityId: '77', changes: { deal_id: 9001, role: 'DEBTOR' } },
+        { actorType: 'STAFF', actorId: '1', action: 'claim.cancel', entity: 'Claim', entityId: '78', changes: { deal_id: 9001 } },
+        { actorType: 'STAFF', actorId: '1', action: 'deal.update', entity: 'Deal', entityId: '9002' },
+        { actorType: 'STAFF', actorId: '1', action: 'claim.cancel', entity: 'Claim', entityId: '9001', changes: { deal_id: 9002 } },
+      ],
+    });
+    const res = await get('?deal=9001&ordering=id');
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((e: { action: string; entity_id: string }) => `${e.action} ${e.entity_id}`)).toEqual(['deal.update 9001', 'deal.participant.create 77', 'claim.cancel 78']);
+    expect((await get('?deal=9001&action=claim.cancel')).body.count).toBe(1);
+    for (const bad of ['abc', '0', '-1', '1.5', '99999999999']) {
+      const refused = await get(`?deal=${bad}`);
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body.deal).toEqual(['Zadejte číslo obchodu.']);
+    }
+  });
+});

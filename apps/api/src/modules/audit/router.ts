@@ -9,6 +9,7 @@ const auditQuery = pageQuery.extend({
   entity_id: z.string().max(100).optional(),
   actor_id: z.string().max(100).optional(),
   action: z.string().max(100).optional(),
+  deal: z.coerce.number<string>('Zadejte číslo obchodu.').int('Zadejte číslo obchodu.').min(1, 'Zadejte číslo obchodu.').max(2_147_483_647, 'Zadejte číslo obchodu.').optional(),
   date_from: dateQuery.optional(),
   date_to: dateQuery.optional(),
   ordering: orderingQuery(['created_at', 'id'], '-created_at'),

@@ -28,18 +28,13 @@ export function useDeal(id: number | null) {
 
 /** Writes to the deal go to its log under entity "Deal" (create, update, state; ADR 0024). */
 export function useDealHistory(dealId: number, page: number) {
-  return useApi('/api/v1/audit-log/', { query: { entity: 'Deal', entity_id: String(dealId), page, page_size: 20, ordering: '-created_at' } }, { shouldRetryOnError: false });
+  return useApi('/api/v1/audit-log/', { query: { deal: dealId, page, page_size: 20, ordering: '-created_at' } }, { shouldRetryOnError: false });
 }
 
 /**
  * The closed business dates. A close in progress (ours, or the nightly job's, the CLI's) is a
  * run without an end: the list is polled while one runs, so its progress through the dates shows.
  */
-/** The lead's conversion into this deal: logged on the lead (`lead.convert`), so the deal's own log has no creation entry. */
-export function useLeadConversion(leadId: number | null | undefined) {
-  return useApi(leadId ? '/api/v1/audit-log/' : null, { query: { entity: 'Lead', entity_id: String(leadId), action: 'lead.convert', page_size: 1 } }, { shouldRetryOnError: false });
-}
-
 export function useCloseOfBusinessRuns(page: number, running: boolean) {
   return useApi('/api/v1/close-of-business/', { query: { page, page_size: 20 } }, {
     refreshInterval: (data) => (running || data?.results.some((run) => run.finished_at === null) ? polling.intervalMs : 0),

@@ -29,6 +29,7 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
 const dealHistory = [
   entry({ id: 90, action: 'deal.state', changes: { state: { from: 'CONTRACT_SIGN', to: 'ACTIVE' }, activation: { deal_model_id: 4, claims_groups: 24, claims: 48 } }, created_at: '2025-02-15T09:00:00.000Z' }),
   entry({ id: 80, actor_id: '7', changes: { value: { from: '200000.00', to: '250000.00' }, abp: { from: false, to: true } } }),
+  entry({ id: 75, actor_id: '7', action: 'deal.participant.create', entity: 'DealParticipant', entity_id: '12', changes: { deal_id: 501, role: 'DEBTOR' } }),
 ];
 const leadConversion = entry({ id: 70, actor_id: '7', action: 'lead.convert', entity: 'Lead', entity_id: '101', changes: { deal_id: 501 }, created_at: '2025-02-01T09:00:00.000Z' });
 
@@ -36,7 +37,7 @@ function dealApi(deal: DealDetail, more: Record<string, (call: RecordedCall) => 
   return mockApi({
     ...meHandler(role),
     'GET /api/v1/deals/501/': () => ({ status: 200, body: deal }),
-    'GET /api/v1/audit-log/': (call) => ({ status: 200, body: drfPage(call.query.get('entity') === 'Lead' ? [leadConversion] : dealHistory) }),
+    'GET /api/v1/audit-log/': () => ({ status: 200, body: drfPage([...dealHistory, leadConversion]) }),
     ...more,
   });
 }
@@ -79,12 +80,14 @@ describe('deal detail', () => {
     expect(within(panel).getByText('Hodnota: 200 000 Kč → 250 000 Kč')).toBeTruthy();
     expect(within(panel).getByText('ABP: ne → ano')).toBeTruthy();
     expect(within(panel).getByText('Uživatel č. 3')).toBeTruthy();
-    const audit = calls.find((c) => c.path === '/api/v1/audit-log/' && c.query.get('entity') === 'Deal')!;
-    expect(Object.fromEntries(audit.query)).toMatchObject({ entity: 'Deal', entity_id: '501', ordering: '-created_at' });
-    // Its creation from the lead is logged on the lead.
-    expect((await within(panel).findByText(/Obchod vznikl ze/)).textContent).toContain('(Vy)');
-    expect(within(panel).getByRole('link', { name: 'žádosti #101' }).getAttribute('href')).toBe('/leads/101');
-    expect(Object.fromEntries(calls.find((c) => c.query.get('entity') === 'Lead')!.query)).toMatchObject({ entity_id: '101', action: 'lead.convert' });
+    const audit = calls.find((c) => c.path === '/api/v1/audit-log/')!;
+    expect(Object.fromEntries(audit.query)).toMatchObject({ deal: '501', ordering: '-created_at' });
+    // The deal's parts are in its history too, and its creation from the lead (logged on the lead) links there.
+    expect(within(panel).getByText('Nový účastník')).toBeTruthy();
+    const created = within(panel).getByRole('link', { name: '#101' });
+    expect(created.getAttribute('href')).toBe('/leads/101');
+    expect(created.closest('tr')?.textContent).toContain('Založení ze žádosti');
+    expect(created.closest('tr')?.textContent).toContain('Vy');
 
     await user.click(screen.getByRole('tab', { name: 'Přehled' }));
     expect(currentUrl(router)).toBe('/deals/501');

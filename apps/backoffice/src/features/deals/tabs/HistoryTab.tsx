@@ -4,15 +4,59 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type Column, DataTable, EmptyState, formatDateTime, formatMoney, Pagination } from '@lending/ui';
 import { useCurrentUser } from '../../auth/api';
-import { useDeal, useDealHistory, useLeadConversion } from '../api';
+import { useDealHistory } from '../api';
 import type { DealTabProps } from '../deal-tabs';
 
 const PAGE_SIZE = 20;
 
 const ACTIONS: Record<string, string> = {
+  'lead.convert': 'Založení ze žádosti',
   'deal.create': 'Založení obchodu',
   'deal.update': 'Úprava údajů',
   'deal.state': 'Změna stavu',
+  'deal.export': 'Export seznamu obchodů',
+  'deal_model.create': 'Nová verze modelu',
+  'deal_model.update': 'Úprava návrhu modelu',
+  'deal_model.delete': 'Smazání návrhu modelu',
+  'deal_model.activate': 'Restrukturalizace',
+  'claim.create': 'Nová pohledávka',
+  'claim.update': 'Úprava pohledávky',
+  'claim.cancel': 'Zrušení pohledávky',
+  'claims.export': 'Export pohledávek',
+  'claims_group.update': 'Úprava skupiny pohledávek',
+  'claims_group.cancel': 'Zrušení skupiny pohledávek',
+  'claims_group_lease.recompute': 'Přepočet nájemného',
+  'deal.participant.create': 'Nový účastník',
+  'deal.participant.update': 'Změna role účastníka',
+  'deal.participant.delete': 'Odebrání účastníka',
+  'deal.obligation.create': 'Nová povinnost',
+  'deal.obligation.update': 'Úprava povinnosti',
+  'deal.obligation.delete': 'Smazání povinnosti',
+  'deal.debt.create': 'Nový dluh',
+  'deal.debt.update': 'Úprava dluhu',
+  'deal.debt.delete': 'Smazání dluhu',
+  'deal.enforceable_claim.create': 'Nová vykonatelná pohledávka',
+  'deal.enforceable_claim.update': 'Úprava vykonatelné pohledávky',
+  'deal.enforceable_claim.delete': 'Smazání vykonatelné pohledávky',
+  'deal.claims_setting.create': 'Nové nastavení pohledávek',
+  'deal.claims_setting.update': 'Úprava nastavení pohledávek',
+  'deal.claims_setting.delete': 'Smazání nastavení pohledávek',
+  'deal.label.create': 'Nový štítek',
+  'deal.label.update': 'Úprava štítku',
+  'deal.label.delete': 'Smazání štítku',
+  'deal.note.create': 'Nová poznámka',
+  'deal.purpose.create': 'Nový účel',
+  'deal.purpose.update': 'Úprava účelu',
+  'deal.purpose.delete': 'Smazání účelu',
+  'deal.purpose.drawing.create': 'Nové čerpání',
+  'deal.purpose.drawing.update': 'Úprava čerpání',
+  'deal.purpose.drawing.delete': 'Smazání čerpání',
+  'deal.purpose.payment_order.create': 'Platební příkaz',
+  'deal.realty_group.create': 'Nová skupina nemovitostí',
+  'deal.realty_group.update': 'Úprava skupiny nemovitostí',
+  'deal.realty_group.delete': 'Smazání skupiny nemovitostí',
+  'deal.realty_group.estimation.create': 'Nový odhad nemovitostí',
+  'deal.realty_group.evaluate': 'Vyhodnocení LTV',
 };
 
 const FIELDS: Record<string, string> = {
@@ -79,18 +123,28 @@ function describeChanges(entry: AuditEntry): string[] {
   });
 }
 
-/** "Historie": every write on the deal itself (create, updates, state changes) from the audit log, newest first. */
+/** "Historie": every staff write on the deal and its parts (models, claims, participants, purposes…) from the audit log, newest first. */
 export function HistoryTab({ dealId }: DealTabProps) {
   const [page, setPage] = useState(1);
   const { data, error, isLoading, mutate } = useDealHistory(dealId, page);
   const { data: me } = useCurrentUser();
-  const { data: deal } = useDeal(dealId);
-  const conversion = useLeadConversion(deal?.lead_id).data?.results[0];
   const who = (entry: AuditEntry) => (entry.actor_type !== 'STAFF' ? 'Systém' : me && entry.actor_id === String(me.id) ? 'Vy' : `Uživatel č. ${entry.actor_id ?? '?'}`);
 
   const columns: Column<AuditEntry>[] = [
     { key: 'when', header: 'Kdy', render: (entry) => formatDateTime(entry.created_at) },
-    { key: 'action', header: 'Co', rowHeader: true, render: (entry) => ACTIONS[entry.action] ?? entry.action },
+    {
+      key: 'action',
+      header: 'Co',
+      rowHeader: true,
+      render: (entry) =>
+        entry.action === 'lead.convert' ? (
+          <>
+            {ACTIONS[entry.action]} <Link to={`/leads/${entry.entity_id}`}>#{entry.entity_id}</Link>
+          </>
+        ) : (
+          (ACTIONS[entry.action] ?? entry.action)
+        ),
+    },
     {
       key: 'who',
       header: 'Kdo',
@@ -120,11 +174,6 @@ export function HistoryTab({ dealId }: DealTabProps) {
   }
   return (
     <div aria-busy={isLoading || undefined}>
-      {conversion && deal?.lead_id && (
-        <p>
-          Obchod vznikl ze <Link to={`/leads/${deal.lead_id}`}>žádosti #{deal.lead_id}</Link> s přijatou nabídkou {formatDateTime(conversion.created_at)} ({who(conversion)}).
-        </p>
-      )}
       <DataTable
         caption="Historie změn obchodu"
         captionHidden
