@@ -374,6 +374,8 @@ export const leadDetail = leadListItem.extend({
   closed_note: z.string().nullable(),
   closed_at: z.iso.datetime().nullable(),
   assigned_to_id: z.number().int().nullable(),
+  /** The deal the lead became (POST /leads/{id}/deal/), if it did. */
+  deal_id: z.number().int().nullable(),
   actions: leadActions,
 });
 export type LeadDetail = z.infer<typeof leadDetail>;

@@ -69,6 +69,7 @@ export function leadDetail(overrides: Partial<LeadDetail> = {}): LeadDetail {
     closed_note: null,
     closed_at: null,
     assigned_to_id: null,
+    deal_id: null,
     actions: { issue_offer: { allowed: true, reason: null }, resend_form: { allowed: true, reason: null }, close: { allowed: true, reason: null } },
     ...overrides,
   };

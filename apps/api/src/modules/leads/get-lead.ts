@@ -18,6 +18,7 @@ const detailInclude = {
   realty: true,
   applicationForms: { orderBy: latestFormOrder, take: 1, include: { _count: { select: { documents: true } } } },
   offers: { include: { claimGroups: true }, orderBy: { id: 'desc' } },
+  deal: { select: { id: true } },
 } satisfies Prisma.LeadInclude;
 
 /** GET /leads/{id}/: the lead with its person, parties, latest form, offers, e-mails and closing. */
@@ -87,6 +88,7 @@ export async function getLead(deps: Pick<Deps, 'prisma'> | { prisma: Tx }, id: n
     closed_note: lead.closedNote,
     closed_at: iso(lead.closedAt),
     assigned_to_id: lead.assignedToId,
+    deal_id: lead.deal?.id ?? null,
     actions: leadActions({
       state: lead.state,
       form: form ?? null,

@@ -99,6 +99,12 @@ function LeadDetailView({ lead }: { lead: LeadDetail }) {
           <>
             <StatusBadge label={LeadState.labels[lead.state]} tone={toneOf(lead.state)} />{' '}
             {lead.person ? <Link to={`/persons/${lead.person.id}`}>{lead.person.name}</Link> : 'Bez přiřazené osoby'}
+            {lead.deal_id !== null && (
+              <>
+                {' · '}
+                <Link to={`/deals/${lead.deal_id}`}>Obchod #{lead.deal_id}</Link>
+              </>
+            )}
           </>
         }
         actions={

@@ -46,6 +46,13 @@ describe('create a deal from a lead', () => {
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/leads/101/deal/')).toHaveLength(1);
   });
 
+  it('links a converted lead to its deal', async () => {
+    leadApi(leadDetail({ state: 'CONVERTED', offer_applied: true, application_form: null, deal_id: 501 }), 'UNDERWRITER');
+    renderApp('/leads/101');
+    expect((await screen.findByRole('link', { name: 'Obchod #501' })).getAttribute('href')).toBe('/deals/501');
+    expect(screen.queryByRole('button', { name: 'Vytvořit obchod' })).toBeNull();
+  });
+
   it('shows the refusal in Czech and stays on the lead', async () => {
     const user = userEvent.setup();
     leadApi(accepted(), 'ADMIN', {

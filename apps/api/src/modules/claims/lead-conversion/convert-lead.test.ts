@@ -65,6 +65,9 @@ describe('POST /leads/{id}/deal/', () => {
     expect((await ctx.deps.prisma.lead.findUniqueOrThrow({ where: { id: lead.leadId } })).state).toBe('CONVERTED');
     const audit = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { action: 'lead.convert', entityId: String(lead.leadId) } });
     expect(audit.changes).toMatchObject({ state: { from: 'OFFER_ACCEPTED', to: 'CONVERTED' }, deal_id: deal.id, offer_id: offer.body.offer.id });
+    // The lead names its deal, so staff get from one to the other.
+    const detail = await ctx.http().get(`/api/v1/leads/${lead.leadId}/`).set(bearer(underwriter));
+    expect([detail.status, detail.body.deal_id]).toEqual([200, deal.id]);
 
     // Asked again (a double click, a retry): the same deal, 200, nothing new.
     const again = await convert(lead.leadId);
