@@ -97,6 +97,13 @@ export const claimsGroupView = z.object({
 });
 export type ClaimsGroupView = z.infer<typeof claimsGroupView>;
 
+/** The claim types a group of each kind may hold (and staff may set amounts of). PRINCIPAL is the model's. */
+export const CLAIMS_GROUP_TYPES: Readonly<Record<ClaimsGroupKind, readonly ClaimType[]>> = {
+  REGULAR: ['PRINCIPAL', 'INTEREST', 'FEE'],
+  LEASE: ['RENT', 'SERVICE_ADVANCE', 'FEE', 'DEPOSIT'],
+  LEASEBACK: ['RENT', 'SERVICE_ADVANCE', 'FEE', 'DEPOSIT', 'PURCHASE_PRICE'],
+};
+
 export const CLAIMS_GROUP_ORDERING_FIELDS = ['id', 'number', 'due_date', 'created_at'] as const;
 
 /** Amounts of a group's claims by type; "0.00" cancels that claim, a new type adds one. */

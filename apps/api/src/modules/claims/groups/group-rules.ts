@@ -1,13 +1,6 @@
-import { claimMessages, type ClaimType, type ClaimsGroupKind } from '@lending/contracts';
+import { claimMessages } from '@lending/contracts';
 import { conflict } from '../../../http/errors.ts';
 import type { GroupWithClaims } from './group-record.ts';
-
-/** The claim types a group of each kind may hold (and staff may set amounts of). PRINCIPAL is the model's. */
-export const GROUP_TYPES: Readonly<Record<ClaimsGroupKind, readonly ClaimType[]>> = {
-  REGULAR: ['PRINCIPAL', 'INTEREST', 'FEE'],
-  LEASE: ['RENT', 'SERVICE_ADVANCE', 'FEE', 'DEPOSIT'],
-  LEASEBACK: ['RENT', 'SERVICE_ADVANCE', 'FEE', 'DEPOSIT', 'PURCHASE_PRICE'],
-};
 
 /**
  * What may change a group: live, not yet due before today (Prague), nothing paid on any claim.

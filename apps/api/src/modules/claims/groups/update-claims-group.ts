@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { claimMessages, ClaimType, type ClaimsGroupKind, type ClaimsGroupPatch, type ClaimsGroupView } from '@lending/contracts';
+import { claimMessages, CLAIMS_GROUP_TYPES, ClaimType, type ClaimsGroupKind, type ClaimsGroupPatch, type ClaimsGroupView } from '@lending/contracts';
 import type { Deps } from '../../../deps.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { badRequest } from '../../../http/errors.ts';
@@ -8,7 +8,7 @@ import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audi
 import { creditorOf } from '../generation/claims-generation.ts';
 import { lockDeal, todayOf, TX_OPTIONS } from '../deal-records.ts';
 import { findGroup, groupViewOf, lockGroup } from './group-record.ts';
-import { assertGroupChangeable, GROUP_TYPES } from './group-rules.ts';
+import { assertGroupChangeable } from './group-rules.ts';
 
 /**
  * PUT (`replace`) / PATCH /deals/{dealId}/claims-group[-lease|-leaseback]/{id}/: a future group
@@ -36,7 +36,7 @@ export async function updateClaimsGroup(
     const live = group.claims.filter((c) => !c.cancelledAt);
     for (const [type, amount] of Object.entries(body.amounts ?? {}) as [ClaimType, string][]) {
       const current = live.filter((c) => c.type === type).reduce((s, c) => s.plus(c.amount.toFixed(2)), new Decimal(0));
-      if (!GROUP_TYPES[kind].includes(type)) errors[`amounts.${type}`] = [claimMessages.groupTypeNotHere];
+      if (!CLAIMS_GROUP_TYPES[kind].includes(type)) errors[`amounts.${type}`] = [claimMessages.groupTypeNotHere];
       else if (type === 'PRINCIPAL' && !current.eq(amount)) errors[`amounts.${type}`] = [claimMessages.principalOfSchedule];
     }
     if (Object.keys(errors).length) throw badRequest(errors);

@@ -215,6 +215,43 @@ describe('claims tab', () => {
     expect(dealFetches()).toBeGreaterThan(before);
   });
 
+  it('edits a future unpaid installment group: only what changed is sent, a 400 shows at its field; paid or past groups offer no edit', async () => {
+    const user = userEvent.setup();
+    const principal = claim({ id: 701, claims_group_id: 91, type: 'PRINCIPAL', due_date: '2099-03-15', amount: '3000.00', paid_amount: '0.00', outstanding: '3000.00' });
+    const interest = claim({ id: 702, claims_group_id: 91, type: 'INTEREST', due_date: '2099-03-15', amount: '120.50', paid_amount: '0.00', outstanding: '120.50' });
+    const future = claimsGroup({ id: 91, number: 2, due_date: '2099-03-15', amount: '3120.50', paid_amount: '0.00', outstanding: '3120.50', claims: [principal, interest] });
+    const bodies: unknown[] = [];
+    claimsApi({
+      groups: [claimsGroup(), future],
+      extra: {
+        'PATCH /api/v1/deals/7/claims-group/91/': (call) => {
+          bodies.push(call.body);
+          if (bodies.length === 1) return { status: 400, body: { due_date: ['Splatnost nesmí být v minulosti.'] } };
+          return { status: 200, body: { ...future, note: 'Dohoda s dlužníkem' } };
+        },
+      },
+    });
+    renderTab(<ClaimsTab dealId={7} canWrite />);
+
+    const table = await screen.findByRole('table', { name: 'Splátky (skupiny pohledávek)' });
+    // Group 1 is past due and partly paid: the API would refuse it, so it is not offered.
+    expect(within(table).queryByRole('button', { name: 'Upravit skupinu č. 1' })).toBeNull();
+    await user.click(within(table).getByRole('button', { name: 'Upravit skupinu č. 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upravit skupinu č. 2' });
+    expect(within(dialog).queryByLabelText('Jistina')).toBeNull();
+    expect((within(dialog).getByLabelText('Úrok') as HTMLInputElement).value).toBe('120,50');
+    await user.clear(within(dialog).getByLabelText('Poplatek'));
+    await user.type(within(dialog).getByLabelText('Poplatek'), '150');
+    await user.type(within(dialog).getByLabelText('Poznámka'), 'Dohoda s dlužníkem');
+    await user.click(within(dialog).getByRole('button', { name: 'Uložit skupinu' }));
+    expect(await within(dialog).findByText('Splatnost nesmí být v minulosti.')).toBeTruthy();
+    // Interest unchanged: not re-sent. The fee is new: sent as a string.
+    expect(bodies[0]).toEqual({ note: 'Dohoda s dlužníkem', amounts: { FEE: '150.00' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Uložit skupinu' }));
+    expect(await screen.findByText('Skupina č. 2 byla upravena.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('gives VIEWER no write buttons, only the export', async () => {
     claimsApi({ deal: dealFacts({ type: 'LEASE', state: 'ACTIVE' }), models: [annuityModel({ state: 'ACTIVE', schedule_kind: 'LEASE' })], extra: { 'GET /api/v1/deals/7/claims-group-lease/': () => ({ status: 200, body: drfPage([]) }) } });
     renderTab(<ClaimsTab dealId={7} canWrite={false} />);

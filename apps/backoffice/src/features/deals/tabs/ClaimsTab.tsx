@@ -1,4 +1,18 @@
-import { claimCreateRequest, claimPatch, ClaimType, MANUAL_CLAIM_TYPES, type ClaimCreateRequest, type ClaimsGroupKind, type ClaimPatch, type ClaimsGroupView, type ClaimView } from '@lending/contracts';
+import {
+  claimCreateRequest,
+  claimPatch,
+  CLAIMS_GROUP_TYPES,
+  claimsGroupPatch,
+  ClaimType,
+  MANUAL_CLAIM_TYPES,
+  sumMoney,
+  type ClaimCreateRequest,
+  type ClaimsGroupKind,
+  type ClaimsGroupPatch,
+  type ClaimPatch,
+  type ClaimsGroupView,
+  type ClaimView,
+} from '@lending/contracts';
 import { errorMessage } from '@lending/api-client';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -309,6 +323,7 @@ function ClaimsGroupsSection({ dealId, canWrite, today }: { dealId: number; canW
   const groups = useClaimsGroups(dealId, kind, { page, page_size: pageSize, ordering: 'due_date' });
   const revalidate = useRevalidateDeal(dealId);
   const [open, setOpen] = useState<ClaimsGroupView | null>(null);
+  const [editing, setEditing] = useState<ClaimsGroupView | null>(null);
   const [recomputing, setRecomputing] = useState(false);
 
   const columns: Column<ClaimsGroupView>[] = [
@@ -326,10 +341,17 @@ function ClaimsGroupsSection({ dealId, canWrite, today }: { dealId: number; canW
       key: 'claims',
       header: 'Pohledávky',
       render: (group) => (
-        <button type="button" className="button button--secondary button--small" onClick={() => setOpen(group)}>
-          Zobrazit {pluralize(group.claims.length, 'pohledávku', 'pohledávky', 'pohledávek')}
-          <span className="visually-hidden"> skupiny č. {group.number}</span>
-        </button>
+        <div className="row-actions">
+          <button type="button" className="button button--secondary button--small" onClick={() => setOpen(group)}>
+            Zobrazit {pluralize(group.claims.length, 'pohledávku', 'pohledávky', 'pohledávek')}
+            <span className="visually-hidden"> skupiny č. {group.number}</span>
+          </button>
+          {canWrite && groupChangeable(group, today) && (
+            <button type="button" className="button button--secondary button--small" onClick={() => setEditing(group)}>
+              Upravit<span className="visually-hidden"> skupinu č. {group.number}</span>
+            </button>
+          )}
+        </div>
       ),
     },
   ];
@@ -389,6 +411,21 @@ function ClaimsGroupsSection({ dealId, canWrite, today }: { dealId: number; canW
           }}
         />
       )}
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} title={editing ? `Upravit skupinu č. ${editing.number}` : ''}>
+        {editing && (
+          <ClaimsGroupForm
+            dealId={dealId}
+            kind={kind}
+            group={editing}
+            today={today}
+            onCancel={() => setEditing(null)}
+            onDone={async () => {
+              setEditing(null);
+              await revalidate();
+            }}
+          />
+        )}
+      </Dialog>
       <Dialog open={open !== null} onClose={() => setOpen(null)} title={open ? `Pohledávky skupiny č. ${open.number} (splatnost ${formatDate(open.due_date)})` : ''} wide>
         {open && (
           <DataTable
@@ -402,5 +439,62 @@ function ClaimsGroupsSection({ dealId, canWrite, today }: { dealId: number; canW
         )}
       </Dialog>
     </Section>
+  );
+}
+
+/** What the API lets staff change (group-rules.ts): a live group not yet due, nothing paid on it. */
+function groupChangeable(group: ClaimsGroupView, today: string): boolean {
+  return group.cancelled_at === null && group.due_date >= today && group.claims.every((claim) => sumMoney([claim.paid_amount]) === '0.00');
+}
+
+const GROUP_PATHS = {
+  REGULAR: '/api/v1/deals/{dealId}/claims-group/{id}/',
+  LEASE: '/api/v1/deals/{dealId}/claims-group-lease/{id}/',
+  LEASEBACK: '/api/v1/deals/{dealId}/claims-group-leaseback/{id}/',
+} as const;
+
+/**
+ * A future group's due date, note and amounts by claim type ("0" cancels that claim, a type it
+ * lacks is added); a loan installment's principal is the model's, so it is not offered.
+ */
+function ClaimsGroupForm({ dealId, kind, group, today, onDone, onCancel }: { dealId: number; kind: ClaimsGroupKind; group: ClaimsGroupView; today: string; onDone: () => Promise<void>; onCancel: () => void }) {
+  const types = CLAIMS_GROUP_TYPES[kind].filter((type) => type !== 'PRINCIPAL');
+  const current = (type: ClaimType) => sumMoney(group.claims.filter((c) => c.type === type && c.cancelled_at === null).map((c) => c.amount));
+  const labels = { due_date: 'Splatnost', note: 'Poznámka', ...Object.fromEntries(types.map((type) => [`amounts.${type}`, ClaimType.labels[type]])) };
+  const form = useForm(() => ({ due_date: group.due_date, note: group.note ?? '', ...Object.fromEntries(types.map((type) => [`amounts.${type}`, amountToInput(current(type))])) }) as Record<string, string>, labels);
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      // Only what changed: an unchanged amount is not re-sent (the API would re-write the claim for nothing).
+      const amounts = Object.fromEntries(
+        types.flatMap((type) => {
+          const sent = amountFromInput(values[`amounts.${type}`] ?? '') ?? '0';
+          const unchanged = /^\d+(\.\d+)?$/.test(sent) && sumMoney([sent]) === current(type);
+          return unchanged ? [] : [[type, sent]];
+        }),
+      );
+      return validate(claimsGroupPatch, {
+        ...(values.due_date !== group.due_date ? { due_date: values.due_date || undefined } : {}),
+        note: textOrNull(values.note ?? ''),
+        ...(Object.keys(amounts).length ? { amounts } : {}),
+      });
+    },
+    async (body: ClaimsGroupPatch) => {
+      await api.patch(GROUP_PATHS[kind], body, { params: { dealId, id: group.id } });
+      showToast(`Skupina č. ${group.number} byla upravena.`);
+      await onDone();
+    },
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <ErrorSummary items={form.summary} />
+      <div className="form-grid">
+        <TextField {...form.field('due_date')} label={labels.due_date} type="date" required min={today} hint="Posune splatnost všech pohledávek skupiny" />
+        {types.map((type) => (
+          <MoneyField key={type} {...form.field(`amounts.${type}`)} label={ClaimType.labels[type]} hint="0 zruší pohledávku tohoto typu" />
+        ))}
+      </div>
+      <TextAreaField {...form.field('note')} label={labels.note} />
+      <FormActions submitting={form.submitting} submitLabel="Uložit skupinu" onCancel={onCancel} />
+    </form>
   );
 }
