@@ -158,6 +158,23 @@ describe('PUT/PATCH /payments/{id}/', () => {
   });
 });
 
+describe('re-pairing at the same time', () => {
+  it('two payments swapped between two deals at once, and a payment booked meanwhile: no deadlock, every deal right', async () => {
+    const a = await loan();
+    const b = await loan();
+    const [pa] = (await create([item({ variable_symbol: a.variableSymbol })])).body.results;
+    const [pb] = (await create([item({ date: '2025-02-20', amount: '100.00', variable_symbol: b.variableSymbol })])).body.results;
+    const patch = (id: number, deal: number) => ctx.http().patch(`/api/v1/payments/${id}/`).set(auth(admin)).send({ deal });
+    const results = await Promise.all([patch(pa.id, b.id), patch(pb.id, a.id), create([item({ date: '2025-02-20', amount: '2500.00', variable_symbol: b.variableSymbol })])]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    // A: only 100 on 20 Feb → I1 100. B: 2500 of 20 Jan pays January, 2500 of 20 Feb pays February.
+    expect(await paidOf(a.id)).toEqual(['100.00', '0.00', '0.00', '0.00']);
+    expect(await paidOf(b.id)).toEqual(['500.00', '2000.00', '450.00', '2050.00']);
+    expect(await dpdOf(b.id)).toBe(0);
+    expect(await dpdOf(a.id)).toBe(daysSince('2025-01-20'));
+  });
+});
+
 describe('PATCH /payments/bulk_assign_deals/', () => {
   it('pairs unpaired payments to a deal and allocates them in date order', async () => {
     const deal = await loan();
