@@ -7,6 +7,7 @@ import { businessDateOf } from '../../close-of-business/business-dates.ts';
 import { addClaim, createDeal } from '../../close-of-business/close-of-business-fixtures.ts';
 import { recomputeDelinquency } from '../../close-of-business/recompute-delinquency.ts';
 import { eventually } from '../../screenings/screening-test-fixtures.ts';
+import { importStatement } from './import-statement.ts';
 
 // Statement files of fixtures/ uploaded through HTTP, imported by the real job worker on real
 // PostgreSQL. What each file holds (read off the files, see statements.test.ts):
@@ -136,5 +137,29 @@ describe('statement import', () => {
     expect(none.status).toBe(400);
     expect((await upload(fixture('camt053-v08.xml'), 'v08.xml', viewer)).status).toBe(403);
     expect((await ctx.http().get('/api/v1/payments/statements/2000000000/').set(auth(viewer))).body).toEqual({ detail: 'Výpis nebyl nalezen.' });
+  });
+
+  it('the same file uploaded twice at once is stored and imported once', async () => {
+    const p = ctx.deps.prisma;
+    const content = Buffer.from(fixture('camt053-v08.xml').toString('utf8').replace('KB2025031700077', 'KB2025031700078').replace('FEE-20250317', 'FEE-20250318'));
+    const [x, y] = await Promise.all([upload(content, 'a.xml'), upload(content, 'b.xml')]);
+    expect([x.status, y.status].sort()).toEqual([200, 202]);
+    expect(x.body.id).toBe(y.body.id);
+    expect(await finished(x.body.id)).toMatchObject({ state: 'DONE', created: 2, duplicates_skipped: 0 });
+    expect(await p.paymentStatement.count({ where: { id: x.body.id } })).toBe(1);
+    expect(await p.payment.count({ where: { bankReference: { in: ['camt:19-2000145399:KB2025031700078', 'camt:19-2000145399:FEE-20250318'] } } })).toBe(2);
+  });
+
+  it('a run after an interrupted one counts what that run booked as created, not as duplicates', async () => {
+    const p = ctx.deps.prisma;
+    const content = Buffer.from(fixture('camt053-v08.xml').toString('utf8').replace('KB2025031700077', 'KB2025031700079').replace('FEE-20250317', 'FEE-20250319'));
+    const id = (await upload(content, 'c.xml')).body.id;
+    const first = await finished(id);
+    expect(first).toMatchObject({ state: 'DONE', created: 2, paired: 1, duplicates_skipped: 0 });
+    // As if the worker had died after booking everything but before recording DONE.
+    await p.paymentStatement.update({ where: { id }, data: { state: 'PROCESSING', created: 0, paired: 0, processed: 1, finishedAt: null } });
+    await importStatement(ctx.deps, id, { finalAttempt: false });
+    const again = (await ctx.http().get(`/api/v1/payments/statements/${id}/`).set(auth(viewer))).body;
+    expect(again).toMatchObject({ state: 'DONE', total_lines: 2, processed: 2, created: 2, paired: 1, unpaired: 0, duplicates_skipped: 0 });
   });
 });
