@@ -21,7 +21,8 @@ export interface PaymentListQuery extends PageQuery {
 
 /**
  * The filters of backoffice.md §3. `unpaired=true` is the queue staff pair by hand: incoming
- * payments without a deal that are not a storno; `unpaired=false` those paired to a deal.
+ * payments without a deal, neither a storno nor taken back by one; `unpaired=false` those
+ * paired to a deal.
  * `search` looks for the text in the symbols, counter-account and its name, the message, the
  * note and the bank reference.
  */
@@ -33,7 +34,7 @@ function whereOf(query: PaymentListQuery): Prisma.PaymentWhereInput {
   if (query.deal !== undefined) and.push({ dealId: query.deal });
   if (query.date_from) and.push({ date: { gte: query.date_from } });
   if (query.date_to) and.push({ date: { lte: query.date_to } });
-  if (query.unpaired === true) and.push({ dealId: null, direction: 'INCOMING_PAYMENT', reversalOfId: null });
+  if (query.unpaired === true) and.push({ dealId: null, direction: 'INCOMING_PAYMENT', reversalOfId: null, reversedBy: { is: null } });
   if (query.unpaired === false) and.push({ dealId: { not: null } });
   const text = query.search?.trim();
   if (text) {

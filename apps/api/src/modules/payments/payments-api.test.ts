@@ -155,6 +155,11 @@ describe('PUT/PATCH /payments/{id}/', () => {
     const moved = await ctx.http().patch(`/api/v1/payments/${storno.id}/`).set(auth(admin)).send({ deal: null });
     expect(moved.status).toBe(409);
     expect(moved.body.detail).toMatch(/Storno/);
+    // Taken back, the original leaves the unpaired queue even without a deal.
+    await ctx.http().patch(`/api/v1/payments/${pay.id}/`).set(auth(admin)).send({ deal: null });
+    const queue = await ctx.http().get('/api/v1/payments/?unpaired=true&search=123-456789/0300').set(auth(viewer));
+    expect(queue.body.count).toBe(0);
+    expect((await ctx.http().get(`/api/v1/payments/${storno.id}/`).set(auth(viewer))).body.deal).toBeNull();
   });
 });
 

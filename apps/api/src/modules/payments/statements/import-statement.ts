@@ -52,7 +52,8 @@ export function detectFormat(head: Uint8Array): 'camt053' | 'gpc' | null {
 
 /**
  * POST /payments/statements/: stores the file and queues its import. The same file uploaded
- * again (same SHA-256) is answered with its first import, `already_imported`: nothing is queued.
+ * again (same SHA-256) is answered with its first import, `already_imported`: nothing is
+ * queued — unless that import FAILED, which then starts over.
  */
 export async function uploadStatement(
   deps: Pick<Deps, 'prisma'>,
@@ -64,6 +65,10 @@ export async function uploadStatement(
   const sha256 = createHash('sha256').update(file.content).digest('hex');
   const existing = () => deps.prisma.paymentStatement.findUnique({ where: { sha256 } });
   const earlier = await existing();
+  if (earlier?.state === 'FAILED') {
+    const again = await retryFailed(deps, actor, earlier.id);
+    return again ? { statement: again, created: true } : { statement: toStatement((await existing())!, true), created: false };
+  }
   if (earlier) return { statement: toStatement(earlier, true), created: false };
   try {
     const row = await deps.prisma.$transaction(async (tx) => {
@@ -83,6 +88,24 @@ export async function uploadStatement(
     }
     throw error;
   }
+}
+
+/**
+ * A file whose import FAILED (unreadable, or the server failed it three times) uploaded again:
+ * its import starts over on the same row, as the failure message tells staff to do. Null when a
+ * concurrent upload restarted it first.
+ */
+async function retryFailed(deps: Pick<Deps, 'prisma'>, actor: StaffActor, id: number): Promise<PaymentStatement | null> {
+  return deps.prisma.$transaction(async (tx) => {
+    const { count } = await tx.paymentStatement.updateMany({
+      where: { id, state: 'FAILED' },
+      data: { state: 'QUEUED', totalLines: 0, processed: 0, created: 0, paired: 0, unpaired: 0, duplicatesSkipped: 0, errors: [], finishedAt: null },
+    });
+    if (!count) return null;
+    await importStatementJob.enqueue(tx, { statement_id: id });
+    await recordStaffAudit(tx, actor, { action: 'payment_statement.retry', entity: 'PaymentStatement', entityId: id });
+    return toStatement(await tx.paymentStatement.findUniqueOrThrow({ where: { id } }));
+  });
 }
 
 export async function getStatement(deps: Pick<Deps, 'prisma'>, id: number): Promise<PaymentStatement> {

@@ -129,6 +129,11 @@ describe('statement import', () => {
     expect(failed.errors[0]).toMatch(/řádek \d+/);
     const unbalanced = await finished((await upload(fixture('unbalanced.gpc'), 'x.gpc')).body.id);
     expect(unbalanced).toMatchObject({ state: 'FAILED', created: 0 });
+    // A failed file uploaded again is imported again (here failing the same way), not answered as done.
+    const retried = await upload(fixture('camt053-broken.xml'), 'rozbity-znovu.xml');
+    expect(retried.status).toBe(202);
+    expect(retried.body).toMatchObject({ id: broken.body.id, state: 'QUEUED', errors: [], already_imported: false });
+    expect(await finished(broken.body.id)).toMatchObject({ state: 'FAILED', errors: failed.errors });
 
     const text = await upload(Buffer.from('Dobrý den, posílám výpis.'), 'dopis.txt');
     expect(text.status).toBe(400);
