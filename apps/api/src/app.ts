@@ -29,6 +29,7 @@ import { claimsRoutes } from './modules/claims/router.ts';
 import { closeOfBusinessRoutes } from './modules/close-of-business/router.ts';
 import { purposeRoutes } from './modules/purposes/router.ts';
 import { realtyGroupRoutes } from './modules/realty-groups/router.ts';
+import { paymentRoutes } from './modules/payments/router.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -38,7 +39,7 @@ export const JSON_BODY_LIMIT = '1mb';
  */
 export function allRoutes(config?: Pick<Config, 'BANK_CONNECTION_PROVIDER'>): RouteDef[] {
   const bankRoutes = config && config.BANK_CONNECTION_PROVIDER !== 'sandbox' ? bankConnectionRoutes.filter((r) => !r.path.startsWith('/api/v1/bank-sandbox/')) : bankConnectionRoutes;
-  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...staffLeadRoutes, ...webhookRoutes, ...addressRoutes, ...documentRoutes, ...bankRoutes, ...personRoutes, ...screeningRoutes, ...isirRoutes, ...dealRoutes, ...claimsRoutes, ...closeOfBusinessRoutes, ...purposeRoutes, ...realtyGroupRoutes];
+  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...staffLeadRoutes, ...webhookRoutes, ...addressRoutes, ...documentRoutes, ...bankRoutes, ...personRoutes, ...screeningRoutes, ...isirRoutes, ...dealRoutes, ...claimsRoutes, ...closeOfBusinessRoutes, ...purposeRoutes, ...realtyGroupRoutes, ...paymentRoutes];
   const all: RouteDef[] = [...routes, ...docsRoutes(() => all)];
   return all;
 }

@@ -18,3 +18,4 @@ export * from './persons.ts';
 export * from './format.ts';
 export * from './money.ts';
 export * from './deals/index.ts';
+export * from './payments.ts';

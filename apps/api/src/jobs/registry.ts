@@ -9,6 +9,8 @@ import { runScreeningJob } from './definitions/screenings/run-screening.ts';
 import { handleRunScreening } from './definitions/screenings/run-screening.handler.ts';
 import { closeOfBusinessJob, closeOfBusinessSchedule } from './definitions/servicing/close-of-business.ts';
 import { handleCloseOfBusiness } from './definitions/servicing/close-of-business.handler.ts';
+import { importStatementJob } from './definitions/payments/import-statement.ts';
+import { handleImportStatement } from './definitions/payments/import-statement.handler.ts';
 import type { JobDefinition, JobHandler } from './queue.ts';
 
 // Every job the worker runs: a definition (definitions/<area>/<name>.ts) with its handler
@@ -40,6 +42,7 @@ const jobs: Registered[] = [
   register(sendEmailJob, handleSendEmail),
   register(sweepExpiredRecordsJob, handleSweepExpiredRecords),
   register(closeOfBusinessJob, handleCloseOfBusiness),
+  register(importStatementJob, handleImportStatement),
 ];
 
 export function taskListFor(deps: Deps, settings: { timeoutMs: number }): TaskList {
@@ -70,8 +73,8 @@ export function recurringJobs(): ParsedCronItem[] {
 }
 
 /**
- * Gives every piece of waiting work a job unless it has one: screenings PENDING or IN_PROGRESS
- * and e-mails PENDING. Normally each got its job in the transaction that stored it; this picks
+ * Gives every piece of waiting work a job unless it has one: screenings PENDING or IN_PROGRESS,
+ * e-mails PENDING and bank statements QUEUED or PROCESSING. Normally each got its job in the transaction that stored it; this picks
  * up rows from before the queue existed (the migration from the hand-made queue), seeded demo
  * screenings, and restores of a database without its queue schema. Job keys make it a no-op
  * for work that is queued, running, or failed for good.
@@ -79,9 +82,11 @@ export function recurringJobs(): ParsedCronItem[] {
 export async function requeueWaitingWork(deps: Pick<Deps, 'prisma'>): Promise<number> {
   const screenings = await deps.prisma.screening.findMany({ where: { state: { in: ['PENDING', 'IN_PROGRESS'] } }, select: { id: true }, orderBy: { id: 'asc' } });
   const emails = await deps.prisma.notification.findMany({ where: { type: 'EMAIL', state: 'PENDING' }, select: { id: true }, orderBy: { id: 'asc' } });
+  const statements = await deps.prisma.paymentStatement.findMany({ where: { state: { in: ['QUEUED', 'PROCESSING'] } }, select: { id: true }, orderBy: { id: 'asc' } });
   return (
     (await requeue(deps, runScreeningJob, screenings.map((s) => ({ screening_id: s.id })))) +
-    (await requeue(deps, sendEmailJob, emails.map((e) => ({ notification_id: e.id }))))
+    (await requeue(deps, sendEmailJob, emails.map((e) => ({ notification_id: e.id })))) +
+    (await requeue(deps, importStatementJob, statements.map((s) => ({ statement_id: s.id }))))
   );
 }
 

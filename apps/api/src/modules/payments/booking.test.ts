@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { addClaim, createDeal } from '../close-of-business/close-of-business-fixtures.ts';
+import { bookPayment, type MovementInput } from './book-payment.ts';
+import { choosePairing, pairPayment } from './pairing.ts';
+
+// Pairing and booking on real PostgreSQL. The loan of every booking test (worked out by hand,
+// LOAN_ALLOCATION_PROFILE_V1, penalty interest off): I1 500 + P1 2000 due 20 Jan 2025,
+// I2 450 + P2 2050 due 20 Feb 2025; business date 25 Feb 2025, so unpaid it is 36 days past due
+// (20 Jan → 25 Feb), with the January installment paid 5 days (20 Feb → 25 Feb).
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const BUSINESS_DATE = '2025-02-25';
+let vsCounter = 7_100_000;
+let refCounter = 0;
+
+async function loan() {
+  const p = ctx.deps.prisma;
+  const deal = await createDeal(p, { annualRate: '10.0000' });
+  const variableSymbol = String(++vsCounter);
+  await p.deal.update({ where: { id: deal.id }, data: { variableSymbol } });
+  await p.claimsSetting.create({ data: { dealId: deal.id, type: 'PENALTY_INTEREST', isEnabled: false } });
+  const claims = {
+    I1: await addClaim(p, deal, { type: 'INTEREST', due: '2025-01-20', amount: '500.00' }),
+    P1: await addClaim(p, deal, { type: 'PRINCIPAL', due: '2025-01-20', amount: '2000.00' }),
+    I2: await addClaim(p, deal, { type: 'INTEREST', due: '2025-02-20', amount: '450.00' }),
+    P2: await addClaim(p, deal, { type: 'PRINCIPAL', due: '2025-02-20', amount: '2050.00' }),
+  };
+  return { id: deal.id, variableSymbol, claims };
+}
+
+function movement(over: Partial<MovementInput>): MovementInput {
+  return {
+    bankReference: `test:${++refCounter}`,
+    date: '2025-01-20',
+    amount: '2500.00',
+    direction: 'INCOMING_PAYMENT',
+    reversal: false,
+    variableSymbol: null,
+    specificSymbol: null,
+    constantSymbol: null,
+    counterAccount: null,
+    counterAccountName: null,
+    message: null,
+    ...over,
+  };
+}
+
+const book = (m: MovementInput) => bookPayment(ctx.deps, m, { businessDate: BUSINESS_DATE });
+
+async function paidOf(dealId: number) {
+  const claims = await ctx.deps.prisma.claim.findMany({ where: { dealId }, orderBy: { id: 'asc' } });
+  return claims.map((c) => c.paidAmount.toFixed(2));
+}
+const dpdOf = async (dealId: number) => (await ctx.deps.prisma.deal.findUniqueOrThrow({ where: { id: dealId } })).daysPastDue;
+
+describe('choosePairing', () => {
+  it('takes the variable symbol, then the specific symbol, then a counter-account of exactly one deal', () => {
+    expect(choosePairing({ byVariableSymbol: 1, bySpecificSymbol: 2, counterAccountDeals: [3] })).toEqual({ dealId: 1, by: 'VARIABLE_SYMBOL' });
+    expect(choosePairing({ byVariableSymbol: null, bySpecificSymbol: 2, counterAccountDeals: [3] })).toEqual({ dealId: 2, by: 'SPECIFIC_SYMBOL' });
+    expect(choosePairing({ byVariableSymbol: null, bySpecificSymbol: null, counterAccountDeals: [3] })).toEqual({ dealId: 3, by: 'COUNTER_ACCOUNT' });
+    expect(choosePairing({ byVariableSymbol: null, bySpecificSymbol: null, counterAccountDeals: [3, 4] })).toBeNull();
+    expect(choosePairing({ byVariableSymbol: null, bySpecificSymbol: null, counterAccountDeals: [] })).toBeNull();
+  });
+});
+
+describe('pairPayment on PostgreSQL', () => {
+  it('pairs by variable symbol (bank zeros ignored), by specific symbol, by a counter-account known to one deal only', async () => {
+    const p = ctx.deps.prisma;
+    const a = await loan();
+    const b = await loan();
+    const c = await loan();
+    const none = { variableSymbol: null, specificSymbol: null, counterAccount: null };
+    expect(await pairPayment(p, { ...none, variableSymbol: `000${a.variableSymbol}`, specificSymbol: b.variableSymbol })).toEqual({ dealId: a.id, by: 'VARIABLE_SYMBOL' });
+    // An unknown VS falls through to the SS.
+    expect(await pairPayment(p, { ...none, variableSymbol: '999999999', specificSymbol: b.variableSymbol })).toEqual({ dealId: b.id, by: 'SPECIFIC_SYMBOL' });
+    expect(await pairPayment(p, { ...none, counterAccount: '19-111/0100' })).toBeNull();
+    // 19-111/0100 paid deal c before; 19-222/0100 paid both a and b.
+    await p.payment.create({ data: { direction: 'INCOMING_PAYMENT', date: new Date('2025-01-01'), amount: '1.00', dealId: c.id, counterAccount: '19-111/0100' } });
+    await p.payment.create({ data: { direction: 'INCOMING_PAYMENT', date: new Date('2025-01-01'), amount: '1.00', dealId: a.id, counterAccount: '19-222/0100' } });
+    await p.payment.create({ data: { direction: 'INCOMING_PAYMENT', date: new Date('2025-01-02'), amount: '1.00', dealId: b.id, counterAccount: '19-222/0100' } });
+    // An outgoing payment to an account says nothing about whose money comes from it.
+    await p.payment.create({ data: { direction: 'OUTGOING_PAYMENT', date: new Date('2025-01-02'), amount: '1.00', dealId: a.id, counterAccount: '19-333/0100' } });
+    expect(await pairPayment(p, { ...none, counterAccount: '19-111/0100' })).toEqual({ dealId: c.id, by: 'COUNTER_ACCOUNT' });
+    expect(await pairPayment(p, { ...none, counterAccount: '19-222/0100' })).toBeNull();
+    expect(await pairPayment(p, { ...none, counterAccount: '19-333/0100' })).toBeNull();
+    // The symbols still win over a known counter-account.
+    expect(await pairPayment(p, { ...none, variableSymbol: b.variableSymbol, counterAccount: '19-111/0100' })).toEqual({ dealId: b.id, by: 'VARIABLE_SYMBOL' });
+  });
+});
+
+describe('bookPayment', () => {
+  it('stores, pairs and allocates an incoming payment in one go, DPD falling from 36 to 5; the same bank reference again writes nothing', async () => {
+    const deal = await loan();
+    const m = movement({ variableSymbol: deal.variableSymbol });
+    const first = await book(m);
+    expect(first).toMatchObject({ outcome: 'CREATED', dealId: deal.id, pairedBy: 'VARIABLE_SYMBOL', reversalOf: null });
+    expect(await paidOf(deal.id)).toEqual(['500.00', '2000.00', '0.00', '0.00']);
+    expect(await dpdOf(deal.id)).toBe(5);
+    const rows = await ctx.deps.prisma.paymentAllocation.findMany({ where: { paymentId: first.paymentId }, orderBy: { id: 'asc' } });
+    expect(rows.map((r) => [r.claimId, r.amount.toFixed(2), r.rule])).toEqual([
+      [deal.claims.I1, '500.00', 'LOAN_ALLOCATION_PROFILE_V1:INTEREST_DUE'],
+      [deal.claims.P1, '2000.00', 'LOAN_ALLOCATION_PROFILE_V1:PRINCIPAL_DUE'],
+    ]);
+    const again = await book(m);
+    expect(again).toMatchObject({ outcome: 'DUPLICATE', paymentId: first.paymentId, dealId: deal.id });
+    expect(await ctx.deps.prisma.payment.count({ where: { dealId: deal.id } })).toBe(1);
+    expect(await paidOf(deal.id)).toEqual(['500.00', '2000.00', '0.00', '0.00']);
+  });
+
+  it('leaves a payment no symbol or account names unpaired, and stores a debit as an outgoing payment without allocating it', async () => {
+    const deal = await loan();
+    const unpaired = await book(movement({ variableSymbol: '4040404040' }));
+    expect(unpaired).toMatchObject({ outcome: 'CREATED', dealId: null, pairedBy: null });
+    const debit = await book(movement({ direction: 'OUTGOING_PAYMENT', variableSymbol: deal.variableSymbol }));
+    expect(debit).toMatchObject({ outcome: 'CREATED', dealId: null });
+    const stored = await ctx.deps.prisma.payment.findUniqueOrThrow({ where: { id: debit.paymentId }, include: { allocations: true } });
+    expect([stored.direction, stored.allocations.length]).toEqual(['OUTGOING_PAYMENT', 0]);
+    expect(await paidOf(deal.id)).toEqual(['0.00', '0.00', '0.00', '0.00']);
+    expect(await dpdOf(deal.id)).toBe(0); // never brought to a date: no replay ran
+  });
+
+  it('books a storno as the reversal entry of the original, whose allocations the replay undoes', async () => {
+    const deal = await loan();
+    const original = await book(movement({ variableSymbol: deal.variableSymbol, counterAccount: '670100-2200000001/6210' }));
+    const later = await book(movement({ date: '2025-02-20', amount: '1000.00', variableSymbol: deal.variableSymbol, counterAccount: '670100-2200000001/6210' }));
+    // 2500 then 1000: I1 500, P1 2000, then I2 450, P2 550.
+    expect(await paidOf(deal.id)).toEqual(['500.00', '2000.00', '450.00', '550.00']);
+    const storno = await book(movement({ date: '2025-02-21', direction: 'OUTGOING_PAYMENT', reversal: true, counterAccount: '670100-2200000001/6210' }));
+    expect(storno).toMatchObject({ outcome: 'CREATED', dealId: deal.id, reversalOf: original.paymentId });
+    // Without the 2500, the 1000 of 20 Feb pays interest due first (I1 500, I2 450), then P1 50:
+    // P1 is unpaid since 20 Jan → 36 days.
+    expect(await paidOf(deal.id)).toEqual(['500.00', '50.00', '450.00', '0.00']);
+    expect(await dpdOf(deal.id)).toBe(36);
+    expect(await ctx.deps.prisma.paymentAllocation.count({ where: { paymentId: original.paymentId } })).toBe(0);
+    expect(await ctx.deps.prisma.paymentAllocation.count({ where: { paymentId: later.paymentId } })).toBe(3);
+    // A second storno of the same amount finds nothing left to reverse and stays a plain movement.
+    const orphan = await book(movement({ date: '2025-02-22', direction: 'OUTGOING_PAYMENT', reversal: true, counterAccount: '670100-2200000001/6210' }));
+    expect(orphan).toMatchObject({ outcome: 'CREATED', dealId: null, reversalOf: null });
+    expect((await ctx.deps.prisma.payment.findUniqueOrThrow({ where: { id: orphan.paymentId } })).note).toMatch(/původní platbu se nepodařilo najít/);
+  });
+
+  it('books two payments of one deal at once: both allocated as one pass would, nothing lost', async () => {
+    const deal = await loan();
+    const [a, b] = await Promise.all([
+      book(movement({ date: '2025-02-20', variableSymbol: deal.variableSymbol })),
+      book(movement({ date: '2025-01-20', variableSymbol: deal.variableSymbol })),
+    ]);
+    expect([a.outcome, b.outcome]).toEqual(['CREATED', 'CREATED']);
+    // 20 Jan's 2500 pays January whole, 20 Feb's pays February's 2500 whole: nothing owed, no credit.
+    expect(await paidOf(deal.id)).toEqual(['500.00', '2000.00', '450.00', '2050.00']);
+    expect(await dpdOf(deal.id)).toBe(0);
+    const rows = await ctx.deps.prisma.paymentAllocation.findMany({ where: { claim: { dealId: deal.id } }, orderBy: { id: 'asc' } });
+    expect(rows.map((r) => [r.paymentId, r.claimId, r.amount.toFixed(2)]).sort()).toEqual(
+      [
+        [b.paymentId, deal.claims.I1, '500.00'],
+        [b.paymentId, deal.claims.P1, '2000.00'],
+        [a.paymentId, deal.claims.I2, '450.00'],
+        [a.paymentId, deal.claims.P2, '2050.00'],
+      ].sort(),
+    );
+  });
+
+  it('books the same bank reference sent twice at once as one payment', async () => {
+    const deal = await loan();
+    const m = movement({ variableSymbol: deal.variableSymbol });
+    const results = await Promise.all([book(m), book(m), book(m)]);
+    expect(results.map((r) => r.outcome).sort()).toEqual(['CREATED', 'DUPLICATE', 'DUPLICATE']);
+    expect(new Set(results.map((r) => r.paymentId)).size).toBe(1);
+    expect(await ctx.deps.prisma.payment.count({ where: { bankReference: m.bankReference } })).toBe(1);
+    expect(await paidOf(deal.id)).toEqual(['500.00', '2000.00', '0.00', '0.00']);
+  });
+});

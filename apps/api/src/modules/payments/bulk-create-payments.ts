@@ -1,0 +1,39 @@
+import type { BulkCreatePaymentsRequest, Payment } from '@lending/contracts';
+import type { Deps } from '../../deps.ts';
+import { businessDateOf } from '../close-of-business/recompute-delinquency.ts';
+import { bookPayment } from './book-payment.ts';
+import { loadPayments, type Actor } from './payment-view.ts';
+
+/**
+ * POST /payments/bulk_create_payments/: books each movement (its own transaction, as a
+ * statement import does, so one deal's lock is held only while its payment is allocated) and
+ * answers the payments in the request's order. A bank reference booked before is not booked
+ * again: a retry of the same request creates nothing and answers the same payments.
+ */
+export async function bulkCreatePayments(deps: Pick<Deps, 'prisma' | 'now'>, actor: Actor, input: BulkCreatePaymentsRequest): Promise<Payment[]> {
+  const businessDate = businessDateOf(deps.now());
+  const ids: number[] = [];
+  for (const item of input.payments) {
+    const booking = await bookPayment(
+      deps,
+      {
+        bankReference: item.bank_reference,
+        date: item.date,
+        amount: item.amount,
+        direction: item.direction,
+        reversal: item.reversal,
+        variableSymbol: item.variable_symbol?.replace(/^0+(?=\d)/, '') ?? null,
+        specificSymbol: item.specific_symbol?.replace(/^0+(?=\d)/, '') ?? null,
+        constantSymbol: item.constant_symbol ?? null,
+        counterAccount: item.counter_account ?? null,
+        counterAccountName: item.counter_account_name ?? null,
+        message: item.message ?? null,
+        category: item.category,
+        paymentType: item.payment_type,
+      },
+      { businessDate, actor },
+    );
+    ids.push(booking.paymentId);
+  }
+  return loadPayments(deps.prisma, ids);
+}

@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../../test/context.ts';
+import { startJobWorker, type JobWorker } from '../../../jobs/worker.ts';
+import { businessDateOf } from '../../close-of-business/business-dates.ts';
+import { addClaim, createDeal } from '../../close-of-business/close-of-business-fixtures.ts';
+import { recomputeDelinquency } from '../../close-of-business/recompute-delinquency.ts';
+import { eventually } from '../../screenings/screening-test-fixtures.ts';
+import { importStatement } from './import-statement.ts';
+
+// Statement files of fixtures/ uploaded through HTTP, imported by the real job worker on real
+// PostgreSQL. What each file holds (read off the files, see statements.test.ts):
+//   camt053-v02.xml: +12500 VS 2024000017, −3000, storno −500 (no original here), +1000 VS 2024000018, +500 VS 2024000019
+//   statement-1250.gpc: +12500 VS 2024000017, −3000, storno −500, +1000 VS 2024000018 (other bank references)
+//   camt053-v08.xml: +4321.09 VS 2024000020 SS 99, −0.10 fee
+// Deals: A has VS 2024000017 (the small loan of booking.test.ts, 5000 in all), B 2024000018,
+// C 99; no deal has 2024000019 or 2024000020.
+
+let ctx: TestContext;
+let worker: JobWorker;
+let accountant: string;
+let viewer: string;
+const deals: Record<'A' | 'B' | 'C', number> = { A: 0, B: 0, C: 0 };
+
+const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name));
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+const daysSince = (due: string) => (Date.parse(businessDateOf(new Date())) - Date.parse(due)) / 86_400_000;
+
+async function loan(variableSymbol: string) {
+  const p = ctx.deps.prisma;
+  const deal = await createDeal(p, { annualRate: '10.0000' });
+  await p.deal.update({ where: { id: deal.id }, data: { variableSymbol } });
+  await p.claimsSetting.create({ data: { dealId: deal.id, type: 'PENALTY_INTEREST', isEnabled: false } });
+  await addClaim(p, deal, { type: 'INTEREST', due: '2025-01-20', amount: '500.00' });
+  await addClaim(p, deal, { type: 'PRINCIPAL', due: '2025-01-20', amount: '2000.00' });
+  await addClaim(p, deal, { type: 'INTEREST', due: '2025-02-20', amount: '450.00' });
+  await addClaim(p, deal, { type: 'PRINCIPAL', due: '2025-02-20', amount: '2050.00' });
+  return deal.id;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  accountant = (await ctx.login('ACCOUNTANT')).access;
+  viewer = (await ctx.login('VIEWER')).access;
+  deals.A = await loan('2024000017');
+  deals.B = await loan('2024000018');
+  deals.C = await loan('99');
+  worker = startJobWorker(ctx.deps, { pollIntervalMs: 50 });
+});
+afterAll(async () => {
+  await worker?.stop();
+  await ctx.close();
+});
+
+const upload = (content: Buffer, name: string, token = accountant) => ctx.http().post('/api/v1/payments/statements/').set(auth(token)).attach('file', content, name);
+
+async function finished(id: number) {
+  return eventually(async () => {
+    const res = await ctx.http().get(`/api/v1/payments/statements/${id}/`).set(auth(viewer));
+    return ['DONE', 'FAILED'].includes(res.body.state) ? res.body : undefined;
+  }, 30_000);
+}
+
+describe('statement import', () => {
+  it('imports camt.053 v02: books, pairs and allocates; DPD of the paid deal drops to 0; the same file again creates nothing', async () => {
+    const p = ctx.deps.prisma;
+    await p.$transaction((tx) => recomputeDelinquency(tx, deals.A, businessDateOf(new Date())));
+    expect((await p.deal.findUniqueOrThrow({ where: { id: deals.A } })).daysPastDue).toBe(daysSince('2025-01-20'));
+
+    const res = await upload(fixture('camt053-v02.xml'), 'vypis-brezen.xml');
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ format: 'camt053', file_name: 'vypis-brezen.xml', already_imported: false });
+    const done = await finished(res.body.id);
+    expect(done).toMatchObject({ state: 'DONE', total_lines: 5, processed: 5, created: 5, paired: 2, unpaired: 1, duplicates_skipped: 0, errors: [] });
+
+    // A's 12500 pays all 5000 of its claims (the rest is credit): nothing overdue any more.
+    const list = await ctx.http().get(`/api/v1/payments/?deal=${deals.A}`).set(auth(viewer));
+    expect(list.body.count).toBe(1);
+    const [payment] = list.body.results;
+    expect(payment).toMatchObject({ amount: '12500.00', date: '2025-03-15', variable_symbol: '2024000017', statement: res.body.id, allocated_amount: '5000.00', unallocated_amount: '7500.00' });
+    expect(payment.allocations.map((a: { claim_type: string; amount: string }) => [a.claim_type, a.amount])).toEqual([
+      ['INTEREST', '500.00'],
+      ['INTEREST', '450.00'],
+      ['PRINCIPAL', '2000.00'],
+      ['PRINCIPAL', '2050.00'],
+    ]);
+    const claims = await p.claim.findMany({ where: { dealId: deals.A }, orderBy: { id: 'asc' } });
+    expect(claims.map((c) => c.paidAmount.toFixed(2))).toEqual(['500.00', '2000.00', '450.00', '2050.00']);
+    expect((await p.deal.findUniqueOrThrow({ where: { id: deals.A } })).daysPastDue).toBe(0);
+
+    // The unpaired queue holds the 500 with VS 2024000019; the storno found no original and is kept as a movement saying so.
+    const queue = await ctx.http().get(`/api/v1/payments/?unpaired=true&search=2024000019`).set(auth(viewer));
+    expect(queue.body.results.map((x: { amount: string }) => x.amount)).toEqual(['500.00']);
+    const storno = await p.payment.findUniqueOrThrow({ where: { bankReference: 'camt:19-2000145399/0800:250315-000125' } });
+    expect([storno.direction, storno.dealId, storno.note]).toEqual(['OUTGOING_PAYMENT', null, 'Storno: původní platbu se nepodařilo najít, uloženo jako samostatný pohyb.']);
+
+    const count = await p.payment.count();
+    const again = await upload(fixture('camt053-v02.xml'), 'znovu.xml');
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: res.body.id, already_imported: true, detail: 'Tento výpis už byl nahrán; nic nového nevzniklo.', created: 5 });
+    expect(await p.payment.count()).toBe(count);
+  });
+
+  it('imports GPC (windows-1250) and camt.053 v08, pairing by the specific symbol; an overlapping file skips what was booked', async () => {
+    const p = ctx.deps.prisma;
+    const gpc = await finished((await upload(fixture('statement-1250.gpc'), 'vypis.gpc')).body.id);
+    expect(gpc).toMatchObject({ state: 'DONE', total_lines: 4, created: 4, paired: 2, unpaired: 0, duplicates_skipped: 0 });
+    expect((await p.payment.findUniqueOrThrow({ where: { bankReference: 'gpc:19-2000145399:1234567890101' } })).counterAccountName).toBe('Jiří Dvořák');
+
+    const v08 = fixture('camt053-v08.xml');
+    const first = await finished((await upload(v08, 'v08.xml')).body.id);
+    expect(first).toMatchObject({ state: 'DONE', total_lines: 2, created: 2, paired: 1, unpaired: 0 });
+    const byS = await p.payment.findUniqueOrThrow({ where: { bankReference: 'camt:19-2000145399:KB2025031700077' } });
+    expect([byS.dealId, byS.amount.toFixed(2)]).toEqual([deals.C, '4321.09']);
+
+    // The same movements in a file that differs (a trailing newline): a new import, nothing new booked.
+    const overlap = await upload(Buffer.concat([v08, Buffer.from('\n')]), 'v08-kopie.xml');
+    expect(overlap.status).toBe(202);
+    expect(await finished(overlap.body.id)).toMatchObject({ state: 'DONE', total_lines: 2, processed: 2, created: 0, paired: 0, unpaired: 0, duplicates_skipped: 2 });
+  });
+
+  it('records a broken file as FAILED with located Czech errors; refuses what is no statement; VIEWER may not upload', async () => {
+    const broken = await upload(fixture('camt053-broken.xml'), 'rozbity.xml');
+    expect(broken.status).toBe(202);
+    const failed = await finished(broken.body.id);
+    expect(failed.state).toBe('FAILED');
+    expect(failed.errors.length).toBeGreaterThan(0);
+    expect(failed.errors[0]).toMatch(/řádek \d+/);
+    const unbalanced = await finished((await upload(fixture('unbalanced.gpc'), 'x.gpc')).body.id);
+    expect(unbalanced).toMatchObject({ state: 'FAILED', created: 0 });
+    // A failed file uploaded again is imported again (here failing the same way), not answered as done.
+    const retried = await upload(fixture('camt053-broken.xml'), 'rozbity-znovu.xml');
+    expect(retried.status).toBe(202);
+    expect(retried.body).toMatchObject({ id: broken.body.id, state: 'QUEUED', errors: [], already_imported: false });
+    expect(await finished(broken.body.id)).toMatchObject({ state: 'FAILED', errors: failed.errors });
+
+    const text = await upload(Buffer.from('Dobrý den, posílám výpis.'), 'dopis.txt');
+    expect(text.status).toBe(400);
+    expect(text.body).toEqual({ file: ['Nahrajte výpis ve formátu camt.053 (XML) nebo GPC (ABO).'] });
+    const none = await ctx.http().post('/api/v1/payments/statements/').set(auth(accountant)).field('note', 'bez souboru');
+    expect(none.status).toBe(400);
+    expect((await upload(fixture('camt053-v08.xml'), 'v08.xml', viewer)).status).toBe(403);
+    expect((await ctx.http().get('/api/v1/payments/statements/2000000000/').set(auth(viewer))).body).toEqual({ detail: 'Výpis nebyl nalezen.' });
+  });
+
+  it('the same file uploaded twice at once is stored and imported once', async () => {
+    const p = ctx.deps.prisma;
+    const content = Buffer.from(fixture('camt053-v08.xml').toString('utf8').replace('KB2025031700077', 'KB2025031700078').replace('FEE-20250317', 'FEE-20250318'));
+    const [x, y] = await Promise.all([upload(content, 'a.xml'), upload(content, 'b.xml')]);
+    expect([x.status, y.status].sort()).toEqual([200, 202]);
+    expect(x.body.id).toBe(y.body.id);
+    expect(await finished(x.body.id)).toMatchObject({ state: 'DONE', created: 2, duplicates_skipped: 0 });
+    expect(await p.paymentStatement.count({ where: { id: x.body.id } })).toBe(1);
+    expect(await p.payment.count({ where: { bankReference: { in: ['camt:19-2000145399:KB2025031700078', 'camt:19-2000145399:FEE-20250318'] } } })).toBe(2);
+  });
+
+  it('a run after an interrupted one counts what that run booked as created, not as duplicates', async () => {
+    const p = ctx.deps.prisma;
+    const content = Buffer.from(fixture('camt053-v08.xml').toString('utf8').replace('KB2025031700077', 'KB2025031700079').replace('FEE-20250317', 'FEE-20250319'));
+    const id = (await upload(content, 'c.xml')).body.id;
+    const first = await finished(id);
+    expect(first).toMatchObject({ state: 'DONE', created: 2, paired: 1, duplicates_skipped: 0 });
+    // As if the worker had died after booking everything but before recording DONE.
+    await p.paymentStatement.update({ where: { id }, data: { state: 'PROCESSING', created: 0, paired: 0, processed: 1, finishedAt: null } });
+    await importStatement(ctx.deps, id, { finalAttempt: false });
+    const again = (await ctx.http().get(`/api/v1/payments/statements/${id}/`).set(auth(viewer))).body;
+    expect(again).toMatchObject({ state: 'DONE', total_lines: 2, processed: 2, created: 2, paired: 1, unpaired: 0, duplicates_skipped: 0 });
+  });
+});

@@ -1,0 +1,114 @@
+import { paymentMessages, type BulkAssignDealsRequest, type Payment, type PaymentPatchRequest, type PaymentUpdateRequest } from '@lending/contracts';
+import type { Deps } from '../../deps.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { recordStaffAudit } from '../audit/record-staff-audit.ts';
+import { businessDateOf, holdDelinquencyLock } from '../close-of-business/recompute-delinquency.ts';
+import { loadPayment, loadPayments, type Actor } from './payment-view.ts';
+import { lockDealForAllocation, replayDealAllocations } from './replay-deal-allocations.ts';
+
+// Staff changes of a payment: its category, purpose type and note, and above all its deal.
+// Moving a payment between deals replays both deals from the payment's date in the same
+// transaction. Locks, always in this order so two such writes cannot deadlock: the close of
+// business's shared lock, the payment rows (by id), then the deals (by id).
+
+type Tx = Prisma.TransactionClient;
+interface LockedPayment {
+  id: number;
+  deal_id: number | null;
+  date: Date;
+  reversal_of_id: number | null;
+}
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+async function lockPayments(tx: Tx, ids: readonly number[]): Promise<LockedPayment[]> {
+  await holdDelinquencyLock(tx);
+  return tx.$queryRaw<LockedPayment[]>`
+    SELECT id, deal_id, date, reversal_of_id FROM payments WHERE id = ANY(${[...ids]}::int[]) ORDER BY id FOR NO KEY UPDATE`;
+}
+
+async function requireDealExists(tx: Tx, dealId: number | null): Promise<void> {
+  if (dealId !== null && !(await tx.deal.findUnique({ where: { id: dealId }, select: { id: true } }))) throw badRequest({ deal: [paymentMessages.dealNotFound] });
+}
+
+/**
+ * Re-pairs `moved` payments to `dealId`: locks every deal touched in id order, moves the
+ * payments (and their reversal entries, which follow the payment they take back), then replays
+ * each deal from the earliest date of a payment that left or joined it.
+ */
+async function moveToDeal(tx: Tx, moved: readonly LockedPayment[], dealId: number | null, businessDate: string): Promise<void> {
+  if (!moved.length) return;
+  const from = new Map<number, string>();
+  for (const p of moved) {
+    for (const d of [p.deal_id, dealId]) {
+      if (d === null) continue;
+      const date = iso(p.date);
+      const known = from.get(d);
+      if (!known || date < known) from.set(d, date);
+    }
+  }
+  const deals = [...from.keys()].sort((a, b) => a - b);
+  for (const d of deals) await lockDealForAllocation(tx, d);
+  const ids = moved.map((p) => p.id);
+  await tx.payment.updateMany({ where: { OR: [{ id: { in: ids } }, { reversalOfId: { in: ids } }] }, data: { dealId } });
+  for (const d of deals) await replayDealAllocations(tx, d, from.get(d)!, businessDate);
+}
+
+/** PUT (`partial: false`: fields left out are cleared, the deal too) and PATCH of /payments/{id}/. */
+export async function updatePayment(
+  deps: Pick<Deps, 'prisma' | 'now'>,
+  actor: Actor,
+  id: number,
+  input: PaymentUpdateRequest | PaymentPatchRequest,
+  options: { partial: boolean },
+): Promise<Payment> {
+  const value = <T>(v: T | undefined): T | null | undefined => (v === undefined ? (options.partial ? undefined : null) : v);
+  const businessDate = businessDateOf(deps.now());
+  return deps.prisma.$transaction(
+    async (tx) => {
+      const [current] = await lockPayments(tx, [id]);
+      if (!current) throw notFound(paymentMessages.notFound);
+      const dealId = value(input.deal);
+      if (dealId !== undefined && dealId !== current.deal_id) {
+        if (current.reversal_of_id !== null) throw conflict(paymentMessages.reversalEntry);
+        await requireDealExists(tx, dealId);
+        await moveToDeal(tx, [current], dealId, businessDate);
+      }
+      await tx.payment.update({
+        where: { id },
+        data: { category: input.category, purposeType: value(input.purpose_type), note: value(input.note) },
+      });
+      await recordStaffAudit(tx, actor, {
+        action: 'payment.update',
+        entity: 'Payment',
+        entityId: id,
+        changes: { ...input, ...(dealId !== undefined ? { deal: dealId, previous_deal: current.deal_id } : {}) },
+      });
+      return loadPayment(tx, id);
+    },
+    { timeout: 30_000, maxWait: 30_000 },
+  );
+}
+
+/** PATCH /payments/bulk_assign_deals/: the payments to one deal (or back to the unpaired queue), in one transaction. */
+export async function bulkAssignDeals(deps: Pick<Deps, 'prisma' | 'now'>, actor: Actor, input: BulkAssignDealsRequest): Promise<Payment[]> {
+  const ids = [...new Set(input.payments)];
+  const businessDate = businessDateOf(deps.now());
+  return deps.prisma.$transaction(
+    async (tx) => {
+      const locked = await lockPayments(tx, ids);
+      const found = new Set(locked.map((p) => p.id));
+      const missing = ids.filter((i) => !found.has(i));
+      if (missing.length) throw badRequest({ payments: [paymentMessages.unknownPayments(missing)] });
+      if (locked.some((p) => p.reversal_of_id !== null)) throw conflict(paymentMessages.reversalEntry);
+      await requireDealExists(tx, input.deal);
+      const moved = locked.filter((p) => p.deal_id !== input.deal);
+      await moveToDeal(tx, moved, input.deal, businessDate);
+      for (const p of moved) {
+        await recordStaffAudit(tx, actor, { action: 'payment.assign_deal', entity: 'Payment', entityId: p.id, changes: { deal: input.deal, previous_deal: p.deal_id } });
+      }
+      return loadPayments(tx, ids);
+    },
+    { timeout: 60_000, maxWait: 30_000 },
+  );
+}

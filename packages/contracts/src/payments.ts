@@ -1,0 +1,179 @@
+// Contracts of the payments API (issue 14; backoffice.md §7 "Payments"; docs/decisions/0034):
+// payments with their allocations, their update and bulk calls, and bank statement imports.
+import { z } from './zod-config.ts';
+import { ClaimType, PaymentCategory, PaymentDirection, PaymentPurposeType, PaymentType } from './enums.ts';
+import { isoDayInput } from './dates.ts';
+import { money, moneyInput } from './money.ts';
+import { recordId } from './ids.ts';
+
+export const paymentMessages = {
+  notFound: 'Platba nebyla nalezena.',
+  statementNotFound: 'Výpis nebyl nalezen.',
+  dealNotFound: 'Obchod neexistuje.',
+  booleanQuery: 'Zadejte true nebo false.',
+  positiveId: 'Zadejte kladné celé číslo.',
+  dateRange: 'Datum od nesmí být po datu do.',
+  symbol: 'Symbol tvoří 1 až 10 číslic.',
+  constantSymbol: 'Konstantní symbol tvoří 1 až 4 číslice.',
+  bankReference: 'Zadejte identifikátor bankovní transakce (1 až 200 znaků).',
+  duplicateReference: (ref: string) => `Transakce „${ref}“ je v požadavku vícekrát.`,
+  reversalEntry: 'Storno platby patří k obchodu původní platby; přiřaďte původní platbu.',
+  tooManyPayments: (max: number) => `Najednou lze zpracovat nejvýše ${max} plateb.`,
+  emptyList: 'Zadejte alespoň jednu platbu.',
+  unknownPayments: (ids: number[]) => `Platby ${ids.join(', ')} neexistují.`,
+  statementFile: 'Nahrajte výpis ve formátu camt.053 (XML) nebo GPC (ABO).',
+  statementTooLarge: 'Výpis je příliš velký (nejvýše 20 MB).',
+  statementAlreadyImported: 'Tento výpis už byl nahrán; nic nového nevzniklo.',
+};
+
+/** Largest number of payments one bulk call takes. */
+export const MAX_BULK_PAYMENTS = 500;
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const optionalText = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max).nullable().optional());
+const symbol = (digits: number, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : blankToNull(v)),
+    z.string().trim().regex(new RegExp(`^\\d{1,${digits}}$`), message).nullable().optional(),
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+// ---------------------------------------------------------------------------------------------
+
+/** The part of a payment put on one claim, and the rule of the allocation profile that put it there. */
+export const paymentAllocation = z.object({
+  claim_id: z.number().int(),
+  claim_type: ClaimType.schema,
+  due_date: z.string(),
+  amount: money,
+  rule: z.string().nullable(),
+});
+export type PaymentAllocation = z.infer<typeof paymentAllocation>;
+
+export const payment = z.object({
+  id: z.number().int(),
+  direction: PaymentDirection.schema,
+  category: PaymentCategory.schema,
+  payment_type: PaymentType.schema,
+  purpose_type: PaymentPurposeType.schema.nullable(),
+  date: z.string(),
+  amount: money,
+  variable_symbol: z.string().nullable(),
+  specific_symbol: z.string().nullable(),
+  constant_symbol: z.string().nullable(),
+  counter_account: z.string().nullable(),
+  counter_account_name: z.string().nullable(),
+  message: z.string().nullable(),
+  note: z.string().nullable(),
+  bank_reference: z.string().nullable(),
+  /** The deal it is paired to; null while unpaired. */
+  deal: z.number().int().nullable(),
+  /** This payment is a reversal (storno) entry of that payment. */
+  reversal_of: z.number().int().nullable(),
+  /** The reversal entry that took this payment back: it then counts for nothing. */
+  reversed_by: z.number().int().nullable(),
+  statement: z.number().int().nullable(),
+  allocations: z.array(paymentAllocation),
+  allocated_amount: money,
+  /** What of an incoming payment that counts no claim took: credit on its deal. */
+  unallocated_amount: money,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Payment = z.infer<typeof payment>;
+
+export const PAYMENT_ORDERING_FIELDS = ['id', 'date', 'amount', 'created_at'] as const;
+export type PaymentOrderingField = (typeof PAYMENT_ORDERING_FIELDS)[number];
+
+/** PUT /payments/{id}/: fields left out are cleared (the deal too: the payment goes back to the unpaired queue). */
+export const paymentUpdateRequest = z.object({
+  category: PaymentCategory.schema,
+  purpose_type: PaymentPurposeType.schema.nullable().optional(),
+  deal: recordId.nullable().optional(),
+  note: optionalText(2000),
+});
+export type PaymentUpdateRequest = z.infer<typeof paymentUpdateRequest>;
+
+export const paymentPatchRequest = paymentUpdateRequest.partial();
+export type PaymentPatchRequest = z.infer<typeof paymentPatchRequest>;
+
+/** PATCH /payments/bulk_assign_deals/: pairs the payments to one deal (null: back to the unpaired queue). */
+export const bulkAssignDealsRequest = z.object({
+  payments: z.array(recordId).min(1, paymentMessages.emptyList).max(MAX_BULK_PAYMENTS, paymentMessages.tooManyPayments(MAX_BULK_PAYMENTS)),
+  deal: recordId.nullable(),
+});
+export type BulkAssignDealsRequest = z.infer<typeof bulkAssignDealsRequest>;
+
+/** One bank movement pushed by POST /payments/bulk_create_payments/. */
+export const bulkPaymentItem = z.object({
+  /** The bank's id of the transaction: a retry with the same id creates nothing new. */
+  bank_reference: z.string({ error: paymentMessages.bankReference }).trim().min(1, paymentMessages.bankReference).max(200, paymentMessages.bankReference),
+  direction: PaymentDirection.schema.default('INCOMING_PAYMENT'),
+  /** A storno: the bank takes back an earlier movement of the same amount and counter-account. */
+  reversal: z.boolean().default(false),
+  date: isoDayInput,
+  amount: moneyInput({ min: 'positive' }),
+  category: PaymentCategory.schema.optional(),
+  payment_type: PaymentType.schema.optional(),
+  variable_symbol: symbol(10, paymentMessages.symbol),
+  specific_symbol: symbol(10, paymentMessages.symbol),
+  constant_symbol: symbol(4, paymentMessages.constantSymbol),
+  counter_account: optionalText(60),
+  counter_account_name: optionalText(140),
+  message: optionalText(500),
+});
+export type BulkPaymentItem = z.infer<typeof bulkPaymentItem>;
+
+export const bulkCreatePaymentsRequest = z.object({
+  payments: z
+    .array(bulkPaymentItem)
+    .min(1, paymentMessages.emptyList)
+    .max(MAX_BULK_PAYMENTS, paymentMessages.tooManyPayments(MAX_BULK_PAYMENTS))
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      items.forEach((item, i) => {
+        if (seen.has(item.bank_reference)) ctx.addIssue({ code: 'custom', path: [i, 'bank_reference'], message: paymentMessages.duplicateReference(item.bank_reference) });
+        seen.add(item.bank_reference);
+      });
+    }),
+});
+export type BulkCreatePaymentsRequest = z.infer<typeof bulkCreatePaymentsRequest>;
+
+/** The answer of bulk create: the payments in the request's order, the same on a retry. */
+export const bulkCreatePaymentsResponse = z.object({ results: z.array(payment) });
+
+export const bulkAssignDealsResponse = z.object({ results: z.array(payment) });
+
+// ---------------------------------------------------------------------------------------------
+// Statement imports
+// ---------------------------------------------------------------------------------------------
+
+export const PaymentStatementState = z.enum(['QUEUED', 'PROCESSING', 'DONE', 'FAILED']);
+export type PaymentStatementState = z.infer<typeof PaymentStatementState>;
+
+export const paymentStatement = z.object({
+  id: z.number().int(),
+  format: z.enum(['gpc', 'camt053']),
+  file_name: z.string(),
+  state: PaymentStatementState,
+  total_lines: z.number().int(),
+  processed: z.number().int(),
+  created: z.number().int(),
+  paired: z.number().int(),
+  unpaired: z.number().int(),
+  duplicates_skipped: z.number().int(),
+  /** Czech messages: why the file, or which of its lines, could not be booked. */
+  errors: z.array(z.string()),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  /** True when this upload was the same file as an earlier import: nothing new was queued. */
+  already_imported: z.boolean(),
+  detail: z.string().nullable(),
+});
+export type PaymentStatement = z.infer<typeof paymentStatement>;
+
+/** Largest statement file taken: a month of a busy account in camt.053 stays well below it. */
+export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
+
+export const paymentStatementUpload = z.object({ file: z.file().max(MAX_STATEMENT_BYTES).describe('The statement file: camt.053 XML or GPC (ABO)') });
