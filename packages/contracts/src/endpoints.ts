@@ -3,7 +3,7 @@ import { list, type EndpointSpec } from './endpoint-spec.ts';
 import { dealEndpoints } from './deals/deal-endpoints.ts';
 import { dealModelEndpoints } from './deals/deal-model-endpoints.ts';
 import { dealPartsEndpoints } from './deals/deal-parts-endpoints.ts';
-import { paymentEndpoints } from './payments-endpoints.ts';
+import { paymentEndpoints } from './payment-endpoints.ts';
 import { addressSuggestRequest, addressSuggestResponse } from './address.ts';
 import { auditEntry } from './audit.ts';
 import { currentUser, logoutRequest, refreshRequest, refreshResponse, tokenRequest, tokenResponse } from './auth.ts';

@@ -332,7 +332,7 @@ describe('statement import', () => {
     expect(polls).toBe(pollsAtEnd);
   });
 
-  it("says in Czech why a file was refused, and that a statement was imported before", async () => {
+  it('says in Czech why a file was refused (400, 413), and that a statement was imported before', async () => {
     const user = userEvent.setup();
     stubUpload({ status: 400, body: { file: ['Nahrajte výpis ve formátu camt.053 (XML) nebo GPC (ABO).'] } });
     paymentsApi('ADMIN', {
@@ -349,6 +349,11 @@ describe('statement import', () => {
     await user.click(screen.getByRole('button', { name: 'Nahrát výpis' }));
     expect(await screen.findByText('Nahrajte výpis ve formátu camt.053 (XML) nebo GPC (ABO).')).toBeTruthy();
     expect(screen.getByLabelText('Soubor výpisu').getAttribute('aria-invalid')).toBe('true');
+
+    stubUpload({ status: 413, body: { detail: 'Výpis je příliš velký (nejvýše 20 MB).' } });
+    await user.upload(screen.getByLabelText('Soubor výpisu'), new File(['<Document/>'], 'rok-2024.xml', { type: 'application/xml' }));
+    await user.click(screen.getByRole('button', { name: 'Nahrát výpis' }));
+    expect(await screen.findByText('Výpis je příliš velký (nejvýše 20 MB).')).toBeTruthy();
 
     stubUpload({ status: 200, body: statement({ state: 'DONE', total_lines: 4, processed: 4, created: 4, paired: 4, already_imported: true, detail: 'Tento výpis už byl nahrán; nic nového nevzniklo.' }) });
     await user.upload(screen.getByLabelText('Soubor výpisu'), new File(['<Document/>'], 'vypis-2025-03.xml', { type: 'application/xml' }));

@@ -53,8 +53,9 @@ export function StatementImport() {
       setFile(null);
       if (input.current) input.current.value = '';
     } catch (failure) {
-      const fileErrors = failure instanceof ApiError ? failure.fieldErrors.file : undefined;
-      setError(fileErrors?.[0] ?? errorMessage(failure));
+      // The API's own Czech reason: the file is not a statement (400), or too large, with the limit (413).
+      const reason = failure instanceof ApiError && (failure.status === 400 || failure.status === 413) ? (failure.fieldErrors.file ?? failure.fieldErrors.detail)?.[0] : undefined;
+      setError(reason ?? errorMessage(failure));
     } finally {
       setSending(null);
     }
