@@ -31,6 +31,7 @@ export function Layout() {
             <NavLink to="/leads">Žádosti</NavLink>
             <NavLink to="/persons">Osoby</NavLink>
             <NavLink to="/deals">Obchody</NavLink>
+            <NavLink to="/payments">Platby</NavLink>
             <NavLink to="/close-of-business">Uzávěrka dne</NavLink>
           </nav>
           <CurrentUserBar />

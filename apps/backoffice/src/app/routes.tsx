@@ -10,6 +10,7 @@ import { RouteError } from './RouteError';
 const leads = () => import('../features/leads');
 const persons = () => import('../features/persons');
 const deals = () => import('../features/deals');
+const payments = () => import('../features/payments');
 
 /** Paths are relative to the router basename "/admin/". */
 export const routes: RouteObject[] = [
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
       { path: 'persons/:id', errorElement: <RouteError />, lazy: async () => ({ Component: (await persons()).PersonDetailPage }) },
       { path: 'deals', errorElement: <RouteError />, lazy: async () => ({ Component: (await deals()).DealsListPage }) },
       { path: 'deals/:id', errorElement: <RouteError />, lazy: async () => ({ Component: (await deals()).DealDetailPage }) },
+      { path: 'payments', errorElement: <RouteError />, lazy: async () => ({ Component: (await payments()).PaymentsPage }) },
       { path: 'close-of-business', errorElement: <RouteError />, lazy: async () => ({ Component: (await deals()).CloseOfBusinessPage }) },
       { path: '*', element: <NotFoundPage /> },
     ],

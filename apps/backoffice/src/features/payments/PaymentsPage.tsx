@@ -1,0 +1,219 @@
+import { PaymentCategory, PaymentType } from '@lending/contracts';
+import { useId, useState } from 'react';
+import {
+  ActiveFilters,
+  DEFAULT_PAGE_SIZE,
+  EmptyState,
+  enumOptions,
+  ErrorState,
+  FilterBar,
+  formatDate,
+  Loading,
+  Pagination,
+  pluralize,
+  ResultsAnnouncement,
+  SelectField,
+  TextField,
+} from '@lending/ui';
+import { PageHeader, Section } from '../../shared/ui/Layout';
+import { positiveInt, useUrlState, type UrlStatePatch } from '../../shared/ui/useUrlState';
+import { paymentPaths, useCanWritePayments, usePaymentList } from './api';
+import { AssignDealDialog } from './AssignDealDialog';
+import { PaymentTable } from './PaymentTable';
+import { StatementImport } from './StatementImport';
+
+/** The filters of GET /payments/, in the order the form shows them. */
+export const PAYMENT_FILTER_KEYS = ['search', 'unpaired', 'category', 'payment_type', 'date_from', 'date_to', 'deal'] as const;
+const LIST_KEYS = [...PAYMENT_FILTER_KEYS, 'ordering', 'page', 'page_size'] as const;
+type FilterKey = (typeof PAYMENT_FILTER_KEYS)[number];
+type Filters = Record<FilterKey, string>;
+export const PAYMENT_DEFAULT_ORDERING = '-date';
+
+const FILTER_LABELS: Record<FilterKey, string> = {
+  search: 'Vyhledat',
+  unpaired: 'Párování',
+  category: 'Kategorie',
+  payment_type: 'Typ platby',
+  date_from: 'Datum od',
+  date_to: 'Datum do',
+  deal: 'Číslo obchodu',
+};
+
+/**
+ * The inbox opens on the unpaired queue (staff's work): no `unpaired` in the URL means "only
+ * unpaired"; `false` the paired ones and `all` every payment.
+ */
+const PAIRING_OPTIONS = [
+  { value: '', label: 'Jen nespárované' },
+  { value: 'false', label: 'Jen spárované' },
+  { value: 'all', label: 'Všechny' },
+];
+
+/** What the URL's `unpaired` asks the API for. */
+function unpairedQuery(value: string): string | undefined {
+  if (value === 'all') return undefined;
+  return value === 'false' ? 'false' : 'true';
+}
+
+function chipValue(key: FilterKey, value: string): string {
+  switch (key) {
+    case 'unpaired':
+      return PAIRING_OPTIONS.find((option) => option.value === value)?.label ?? value;
+    case 'category':
+      return PaymentCategory.labels[value as PaymentCategory] ?? value;
+    case 'payment_type':
+      return PaymentType.labels[value as PaymentType] ?? value;
+    case 'date_from':
+    case 'date_to':
+      return formatDate(value);
+    default:
+      return value;
+  }
+}
+
+export function PaymentsPage() {
+  const { values, search, update } = useUrlState(LIST_KEYS);
+  const page = positiveInt(values.page, 1);
+  const pageSize = positiveInt(values.page_size, DEFAULT_PAGE_SIZE);
+  const ordering = values.ordering || PAYMENT_DEFAULT_ORDERING;
+  const query: Record<string, string | number> = { page, page_size: pageSize, ordering };
+  for (const key of PAYMENT_FILTER_KEYS) if (key !== 'unpaired' && values[key]) query[key] = values[key];
+  const unpaired = unpairedQuery(values.unpaired);
+  if (unpaired) query.unpaired = unpaired;
+  const list = usePaymentList(paymentPaths.list(query));
+  const canWrite = useCanWritePayments();
+
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [assigning, setAssigning] = useState(false);
+  // Another list (filters, page, ordering) is another set of rows: a selection does not carry over.
+  const [selectionOf, setSelectionOf] = useState(search);
+  if (selectionOf !== search) {
+    setSelectionOf(search);
+    setSelected(new Set());
+  }
+
+  const chips = PAYMENT_FILTER_KEYS.filter((key) => values[key]).map((key) => ({ key, label: `${FILTER_LABELS[key]}: ${chipValue(key, values[key])}` }));
+  const toggle = (id: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const select = (ids: number[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+
+  const { data, error, isLoading } = list;
+  return (
+    <>
+      <PageHeader title="Platby" />
+      {canWrite && <StatementImport />}
+      <PaymentFilters key={search} initial={values} onApply={update} />
+      <ActiveFilters chips={chips} onRemove={(key) => update({ [key]: null })} />
+      <ResultsAnnouncement message={data ? `Nalezeno ${pluralize(data.count, 'platba', 'platby', 'plateb')}.` : null} />
+      <Section
+        title="Seznam plateb"
+        actions={
+          canWrite && (
+            <button type="button" className="button button--small" disabled={selected.size === 0} onClick={() => setAssigning(true)}>
+              Přiřadit k obchodu{selected.size > 0 ? ` (${selected.size})` : ''}
+            </button>
+          )
+        }
+      >
+        {!data ? (
+          error ? (
+            <ErrorState error={error} onRetry={() => void list.mutate()} title="Platby se nepodařilo načíst." />
+          ) : (
+            <Loading label="Načítám platby…" />
+          )
+        ) : data.results.length === 0 ? (
+          <EmptyState>{values.unpaired === '' ? 'Žádné nespárované platby neodpovídají filtru.' : 'Žádné platby neodpovídají filtru.'}</EmptyState>
+        ) : (
+          <div aria-busy={isLoading || undefined}>
+            <PaymentTable
+              caption="Seznam plateb"
+              payments={data.results}
+              ordering={ordering}
+              onOrderingChange={(next) => update({ ordering: next })}
+              expanded={expanded}
+              onToggle={toggle}
+              selection={canWrite ? { selected, onChange: select } : undefined}
+            />
+            <Pagination
+              label="Stránkování plateb"
+              page={page}
+              pageSize={pageSize}
+              count={data.count}
+              onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
+              onPageSizeChange={(size) => update({ page_size: size === DEFAULT_PAGE_SIZE ? null : String(size) })}
+            />
+          </div>
+        )}
+      </Section>
+      {assigning && (
+        <AssignDealDialog
+          paymentIds={[...selected]}
+          onClose={() => setAssigning(false)}
+          onDone={() => {
+            setAssigning(false);
+            setSelected(new Set());
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+const DEAL_ID = /^[1-9]\d{0,9}$/;
+
+function PaymentFilters({ initial, onApply }: { initial: Filters; onApply: (filters: UrlStatePatch<FilterKey>) => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState<Filters>(() => Object.fromEntries(PAYMENT_FILTER_KEYS.map((key) => [key, initial[key]])) as Filters);
+  const [errors, setErrors] = useState<Partial<Record<FilterKey, string>>>({});
+  const bind = (key: FilterKey) => ({
+    id: `${id}-${key}`,
+    label: FILTER_LABELS[key],
+    value: draft[key],
+    onChange: (value: string) => setDraft((current) => ({ ...current, [key]: value })),
+    error: errors[key],
+  });
+  const more: readonly FilterKey[] = ['payment_type', 'date_from', 'date_to', 'deal'];
+
+  return (
+    <FilterBar
+      label="Filtr plateb"
+      moreActive={more.filter((key) => initial[key]).length}
+      moreOpen={Object.keys(errors).length > 0}
+      onSubmit={() => {
+        const cleaned = Object.fromEntries(PAYMENT_FILTER_KEYS.map((key) => [key, draft[key].trim()])) as Filters;
+        const found: Partial<Record<FilterKey, string>> = {};
+        if (cleaned.deal && !DEAL_ID.test(cleaned.deal)) found.deal = 'Zadejte číslo obchodu (kladné celé číslo).';
+        // ISO dates compare as text; the API's own wording.
+        if (cleaned.date_from && cleaned.date_to && cleaned.date_from > cleaned.date_to) found.date_from = 'Datum od nesmí být po datu do.';
+        setErrors(found);
+        if (Object.keys(found).length === 0) onApply(cleaned);
+      }}
+      onReset={() => onApply(Object.fromEntries(PAYMENT_FILTER_KEYS.map((key) => [key, null])))}
+      more={
+        <>
+          <SelectField {...bind('payment_type')} options={enumOptions(PaymentType)} placeholder="Všechny" />
+          <TextField {...bind('date_from')} type="date" />
+          <TextField {...bind('date_to')} type="date" />
+          <TextField {...bind('deal')} inputMode="numeric" />
+        </>
+      }
+    >
+      <TextField {...bind('search')} hint="Symboly, protiúčet a jeho název, zpráva, poznámka nebo identifikátor transakce" type="search" className="filter-bar__wide" />
+      <SelectField {...bind('unpaired')} options={PAIRING_OPTIONS.slice(1)} placeholder={PAIRING_OPTIONS[0]?.label} />
+      <SelectField {...bind('category')} options={enumOptions(PaymentCategory)} placeholder="Všechny" />
+    </FilterBar>
+  );
+}
