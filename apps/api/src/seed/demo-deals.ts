@@ -9,11 +9,16 @@ import {
   type DealClosedReason,
   type DealState,
   type DealType,
+  type DealCreateRequest,
   type DealModelRequest,
+  type DealObligationRequest,
+  type DealStateRequest,
   type NoticeDisablingSetting,
   type PersonRole,
+  type PurposeRequest,
+  type RealtyGroupRequest,
 } from '@lending/contracts';
-import type { Lead, Person, PrismaClient } from '../generated/prisma/client.ts';
+import type { Lead, Person, Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import type { StaffActor } from '../modules/audit/record-staff-audit.ts';
 import { changeDealState } from '../modules/claims/state/change-deal-state.ts';
 import { createDealModel } from '../modules/claims/deal-models/create-deal-model.ts';
@@ -41,8 +46,6 @@ import { czechAddress } from './demo-persons.ts';
 // for insolvency and CLOSED ones (written off, handed to collection, assigned…: reasons that
 // leave claims owed) carry the history of the last three years. CLOSED_DULY and early repayment
 // need payments and come with the payments issue.
-
-const DAY = 86_400_000;
 
 export interface DemoDealsInput {
   persons: Person[];
@@ -159,7 +162,7 @@ function termsFor(type: DealType, disbursement: string, firstDue: string): { bod
   if (kind === 'lease') {
     const value = roundTo(int(1_500_000, 6_500_000), 10_000);
     const rent = roundTo((value * faker.number.float({ min: 0.0035, max: 0.006 })) / 1, 100);
-    const term = faker.helpers.arrayElement([12, 24, 36, 48, 60]);
+    const term = faker.helpers.arrayElement([12, 24, 24, 36, 36, 48]);
     const body = dealModelRequest.parse({
       name: type === 'LEASE' ? 'Nájemní smlouva' : 'Leasingová smlouva',
       principal: amount(value),
@@ -198,7 +201,7 @@ function termsFor(type: DealType, disbursement: string, firstDue: string): { bod
     return { body, payout: price - upfront, value: price };
   }
   const [principal, rate, term, installment] = ((): [number, number, number, 'ANNUITY' | 'LINEAR' | 'BULLET'] => {
-    if (type === 'CONSUMER_LOAN') return [roundTo(int(30_000, 800_000), 5_000), faker.number.float({ min: 7.9, max: 19.9, fractionDigits: 1 }), faker.helpers.arrayElement([12, 24, 36, 48, 60, 72, 84, 96]), faker.datatype.boolean(0.9) ? 'ANNUITY' : 'LINEAR'];
+    if (type === 'CONSUMER_LOAN') return [roundTo(int(30_000, 800_000), 5_000), faker.number.float({ min: 7.9, max: 19.9, fractionDigits: 1 }), faker.helpers.arrayElement([12, 24, 24, 36, 36, 48, 48, 60, 72, 84]), faker.datatype.boolean(0.9) ? 'ANNUITY' : 'LINEAR'];
     if (type.startsWith('INVESTMENT_LOAN')) return [roundTo(int(300_000, 5_000_000), 50_000), faker.number.float({ min: 9.9, max: 16.9, fractionDigits: 1 }), faker.helpers.arrayElement([12, 24, 36, 48, 60]), faker.datatype.boolean(0.4) ? 'BULLET' : 'ANNUITY'];
     if (type === 'BORROWING') return [roundTo(int(200_000, 2_000_000), 50_000), faker.number.float({ min: 5, max: 9, fractionDigits: 1 }), faker.helpers.arrayElement([12, 24, 36]), 'BULLET'];
     if (type === 'HARD_COLLECTION') return [roundTo(int(20_000, 400_000), 1_000), faker.number.float({ min: 0, max: 10, fractionDigits: 1 }), faker.helpers.arrayElement([6, 12, 18, 24, 36]), 'LINEAR'];
@@ -220,51 +223,6 @@ function termsFor(type: DealType, disbursement: string, firstDue: string): { bod
   return { body, payout: principal - upfront, value: principal };
 }
 
-/**
- * Records when each step happened: the use cases stamp rows with the database's clock, so the
- * rows a step made (ids after the previous step's) get the step's moment afterwards, in one
- * statement per table. Money, states and dates the engine computed are left as they are.
- */
-const STAMPED = ['deals', 'deal_participants', 'deal_models', 'claims_groups', 'claims', 'purposes', 'realty_groups', 'deal_obligations', 'audit_log'] as const;
-
-class Clock {
-  private readonly ranges: { at: Date; upTo: number[] }[] = [];
-  private first: number[] = [];
-  private readonly prisma: PrismaClient;
-  constructor(prisma: PrismaClient) {
-    this.prisma = prisma;
-  }
-
-  async start(): Promise<void> {
-    this.first = await this.maxIds();
-  }
-
-  private async maxIds(): Promise<number[]> {
-    const [row] = await this.prisma.$queryRawUnsafe<{ ids: string[] }[]>(`SELECT ARRAY[${STAMPED.map((t) => `coalesce((SELECT max(id) FROM ${t}), 0)`).join(', ')}]::bigint[]::text[] AS ids`);
-    return row!.ids.map(Number);
-  }
-
-  /** Runs `work` as if at `at`; what it wrote is stamped with `at` by `apply()`. */
-  async at<T>(at: Date, work: (deps: { prisma: PrismaClient; now: () => Date }) => Promise<T>): Promise<T> {
-    const result = await work({ prisma: this.prisma, now: () => at });
-    this.ranges.push({ at, upTo: await this.maxIds() });
-    return result;
-  }
-
-  async apply(): Promise<void> {
-    const rows = this.ranges.map((r, i) => ({ at: r.at.toISOString(), from: i === 0 ? this.first : this.ranges[i - 1]!.upTo, to: r.upTo }));
-    for (const [t, table] of STAMPED.entries()) {
-      const values = rows.filter((r) => r.to[t]! > r.from[t]!).map((r) => `(${r.from[t]}, ${r.to[t]}, '${r.at}'::timestamptz)`);
-      if (!values.length) continue;
-      const updated = table === 'audit_log' ? '' : ', updated_at = s.at';
-      await this.prisma.$executeRawUnsafe(`UPDATE ${table} x SET created_at = s.at${updated} FROM (VALUES ${values.join(', ')}) s(lo, hi, at) WHERE x.id > s.lo AND x.id <= s.hi`);
-    }
-    // Rows changed by a later step: a deal last changed when it was activated or closed, a model when it came into force.
-    await this.prisma.$executeRawUnsafe(`UPDATE deals SET updated_at = greatest(created_at, activated_at, closed_at)`);
-    await this.prisma.$executeRawUnsafe(`UPDATE deal_models SET updated_at = greatest(created_at, activated_at)`);
-  }
-}
-
 const BANK_CODES = ['0800', '0100', '0300', '3030', '0600', '5500', '2010', '2700'];
 const WEIGHTS = [6, 3, 7, 9, 10, 5, 8, 4, 2, 1];
 
@@ -278,95 +236,135 @@ function bankAccount(): string {
   }
 }
 
+/** One staff action on a deal, decided in advance (every random draw is made in plan order, so the book is the same however the work interleaves). */
+type Step =
+  | { kind: 'model'; at: Date; body: DealModelRequest }
+  | { kind: 'prepare'; at: Date; purposes: PurposeRequest[]; collateral: { owner: number; realty: RealtyData; group: RealtyGroupRequest } | null }
+  | { kind: 'state'; at: Date; body: DealStateRequest }
+  | { kind: 'pledge'; at: Date; body: DealObligationRequest; fulfilledAt: Date | null };
+type RealtyData = Omit<Prisma.RealtyUncheckedCreateInput, 'id'>;
+
+interface DealScript {
+  createdAt: Date;
+  create: DealCreateRequest;
+  steps: Step[];
+}
+
+/** Deals worked on at once (besides the one being made): the use cases wait on the database part of the time; four connections in all. */
+const WORKERS = 3;
+
 /** Makes the demo deals (see the top of this file). Deterministic for a given faker seed and day. */
 export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, count = 1_500): Promise<DemoDealsResult> {
   const T = input.today;
-  const actor = input.actor;
-  const clock = new Clock(prisma);
-  await clock.start();
   // An office hour of `day` (Prague), never after the seed's own moment.
   const at = (day: string) => new Date(Math.min(Date.parse(`${day}T00:00:00Z`) + int(6 * 60, 14 * 60) * 60_000, input.now.getTime() - 60_000));
   const minDay = (a: string, b: string) => (a < b ? a : b);
   const natural = input.persons;
   const selfEmployed = natural.filter((p) => p.companyId);
+  // Each step's audit entry carries its number as the request id: afterwards it gets the step's moment.
+  const stamps: Date[] = [];
+  const actorAt = (when: Date) => {
+    stamps.push(when);
+    return { staffId: input.actor.staffId, meta: { ...input.actor.meta, requestId: `seed-${stamps.length - 1}` } };
+  };
+  const depsAt = (when: Date) => ({ prisma, now: () => when });
+  /** Per deal: when it was made and when its terms and documents were prepared, for the rows the use cases stamp with the database's clock. */
+  const moments = new Map<number, { created: Date; model: Date | null; prepared: Date | null }>();
 
-  /** A realty the person owns: what a business loan, a lease or a leaseback is secured by or about. */
-  async function ownedRealty(person: Person, type: DealType): Promise<number> {
+  function purposesFor(type: DealType, payout: number, owner: Person): PurposeRequest[] {
+    if (!needsPurpose(type)) return [];
+    const refinanced = type === 'CONSUMER_LOAN' && payout > 60_000 && faker.datatype.boolean(0.3) ? roundTo(payout * faker.number.float({ min: 0.2, max: 0.6 }), 100) : 0;
+    const name = (owner.companyName ?? `${owner.firstName} ${owner.lastName}`).slice(0, 70);
+    return [
+      ...(refinanced
+        ? [purposeRequest.parse({ type: 'CREDITOR_DEBT', amount: amount(refinanced), bank_account: bankAccount(), variable_symbol: String(int(1_000_000, 9_999_999_999)), recipient_name: faker.helpers.arrayElement(CREDITORS), message: 'Splacení úvěru' })]
+        : []),
+      purposeRequest.parse({ type: 'APPLICANT_BANK_ACCOUNT', amount: amount(payout - refinanced), bank_account: bankAccount(), recipient_name: name, message: faker.helpers.arrayElement(PURPOSE_MESSAGES) }),
+    ];
+  }
+
+  /** A realty the owner holds: what a business loan, a lease or a leaseback is secured by or about. */
+  function collateralFor(type: DealType, owner: Person): Extract<Step, { kind: 'prepare' }>['collateral'] {
+    if (!needsCollateral(type)) return null;
     const address = czechAddress();
-    const realty = await prisma.realty.create({
-      data: {
+    return {
+      owner: owner.id,
+      realty: {
         type: type === 'LEASE' ? 'FLAT' : faker.helpers.arrayElement(['FLAT', 'FAMILY_HOUSE', 'FAMILY_HOUSE'] as const),
         ...address,
         cadastralAreaName: address.city,
         lvNumber: String(int(100, 9999)),
         floorArea: amount(int(35, 220)),
       },
-    });
-    await prisma.realtyRight.create({ data: { personId: person.id, realtyId: realty.id, type: 'OWNERSHIP', shareNumerator: 1, shareDenominator: 1, lvNumber: realty.lvNumber } });
-    return realty.id;
+      group: realtyGroupRequest.parse({ name: type === 'LEASE' ? 'Pronajímaná nemovitost' : 'Zajištění', mortgage: type.startsWith('INVESTMENT_LOAN'), realties: [] }),
+    };
   }
 
-  /** Purposes of the payout (they must sum to principal − upfront fee) and the collateral, as the deal type requires. */
-  async function prepare(dealId: number, type: DealType, payout: number, owner: Person, day: string, hasCollateral = false): Promise<void> {
-    await clock.at(at(day), async (deps) => {
-      if (needsPurpose(type)) {
-        const refinanced = type === 'CONSUMER_LOAN' && payout > 60_000 && faker.datatype.boolean(0.3) ? roundTo(payout * faker.number.float({ min: 0.2, max: 0.6 }), 100) : 0;
-        if (refinanced) {
-          await createPurpose(deps, actor, dealId, purposeRequest.parse({ type: 'CREDITOR_DEBT', amount: amount(refinanced), bank_account: bankAccount(), variable_symbol: String(int(1_000_000, 9_999_999_999)), recipient_name: faker.helpers.arrayElement(CREDITORS), message: 'Splacení úvěru' }));
-        }
-        const name = owner.companyName ?? `${owner.firstName} ${owner.lastName}`;
-        await createPurpose(deps, actor, dealId, purposeRequest.parse({ type: 'APPLICANT_BANK_ACCOUNT', amount: amount(payout - refinanced), bank_account: bankAccount(), recipient_name: name.slice(0, 70), message: faker.helpers.arrayElement(PURPOSE_MESSAGES) }));
-      }
-      if (needsCollateral(type) && !hasCollateral) {
-        const realty = await ownedRealty(owner, type);
-        await createRealtyGroup(deps, actor, dealId, realtyGroupRequest.parse({ name: type === 'LEASE' ? 'Pronajímaná nemovitost' : 'Zajištění', mortgage: type.startsWith('INVESTMENT_LOAN'), realties: [realty] }));
-      }
-    });
-  }
+  const state = (day: string, target: DealState, closedReason: DealClosedReason | null = null): Step => ({ kind: 'state', at: at(day), body: dealStateRequest.parse({ state: target, closed_reason: closedReason }) });
 
-  const toState = (dealId: number, day: string, state: DealState, closedReason: DealClosedReason | null = null) =>
-    clock.at(at(day), (deps) => changeDealState(deps, dealId, dealStateRequest.parse({ state, closed_reason: closedReason }), actor));
-
-  /** After activation: a business loan's pledge must be registered within a month; most are, some late, a few never. */
-  async function pledge(dealId: number, payoutDay: string): Promise<void> {
-    const def = obligations(() => at(payoutDay)) as unknown as AnySubResource;
-    const created = (await clock.at(at(payoutDay), (deps) =>
-      createItem(deps, def, actor, dealId, dealObligationRequest.parse({ type: 'PLEDGE_RIGHT', due_date: addDays(payoutDay, 30), description: 'Vklad zástavního práva do katastru nemovitostí' })),
-    )) as { id: number };
+  /** After activation: a business loan's pledge must be registered within a month; most are, a few never. */
+  function pledge(payoutDay: string): Step {
     const fulfilled = faker.datatype.boolean(0.85) ? addDays(payoutDay, int(8, 28)) : null;
-    if (fulfilled && fulfilled <= T) {
-      await clock.at(at(fulfilled), (deps) => updateItem(deps, obligations(() => deps.now()) as unknown as AnySubResource, actor, { dealId, id: created.id }, { fulfilled_at: deps.now().toISOString() }));
+    return {
+      kind: 'pledge',
+      at: at(payoutDay),
+      body: dealObligationRequest.parse({ type: 'PLEDGE_RIGHT', due_date: addDays(payoutDay, 30), description: 'Vklad zástavního práva do katastru nemovitostí' }),
+      fulfilledAt: fulfilled && fulfilled <= T ? at(fulfilled) : null,
+    };
+  }
+
+  async function run(dealId: number, steps: Step[]): Promise<void> {
+    for (const step of steps) {
+      const deps = depsAt(step.at);
+      const actor = actorAt(step.at);
+      if (step.kind === 'model') await createDealModel(deps, dealId, step.body, actor);
+      else if (step.kind === 'state') await changeDealState(deps, dealId, step.body, actor);
+      else if (step.kind === 'prepare') {
+        for (const purpose of step.purposes) await createPurpose(deps, actor, dealId, purpose);
+        if (step.collateral) {
+          const realty = await prisma.realty.create({ data: step.collateral.realty });
+          await prisma.realtyRight.create({ data: { personId: step.collateral.owner, realtyId: realty.id, type: 'OWNERSHIP', shareNumerator: 1, shareDenominator: 1, lvNumber: realty.lvNumber } });
+          await createRealtyGroup(deps, actor, dealId, { ...step.collateral.group, realties: [realty.id] });
+        }
+      } else {
+        const obligations = obligationsOf(deps.now);
+        const created = (await createItem(deps, obligations, actor, dealId, step.body)) as { id: number };
+        if (step.fulfilledAt) {
+          const when = step.fulfilledAt;
+          await updateItem(depsAt(when), obligationsOf(() => when), actorAt(when), { dealId, id: created.id }, { fulfilled_at: when.toISOString() });
+        }
+      }
     }
   }
 
+  // Accepted offers become deals the day after acceptance (every other one: the rest wait for
+  // staff). One by one: few, and each decides its next steps from the terms the conversion made.
   let fromLeads = 0;
-  // Accepted offers become deals on the day after acceptance (every other one: the rest wait for staff to convert them).
-  const accepted = input.leads.filter((l) => l.state === 'OFFER_ACCEPTED' && l.personId).filter((_, i) => i % 2 === 0);
-  for (const lead of accepted) {
+  for (const lead of input.leads.filter((l) => l.state === 'OFFER_ACCEPTED' && l.personId).filter((_, i) => i % 2 === 0)) {
     const convertedOn = minDay(addDays(lead.updatedAt.toISOString().slice(0, 10), 1), T);
-    const answer = await clock.at(at(convertedOn), (deps) => convertLeadToDeal(deps, lead.id, actor));
+    const when = at(convertedOn);
+    const answer = await convertLeadToDeal(depsAt(when), lead.id, actorAt(when));
     fromLeads++;
     const deal = await prisma.deal.findUniqueOrThrow({ where: { id: answer.deal_id }, include: { models: true } });
+    moments.set(deal.id, { created: when, model: when, prepared: when });
     const model = deal.models[0];
     if (!model) continue;
     const payoutDay = model.disbursementDate.toISOString().slice(0, 10);
     const firstDue = model.firstDueDate.toISOString().slice(0, 10);
-    const person = natural.find((p) => p.id === lead.personId) ?? input.companies.find((p) => p.id === lead.personId)!;
-    await prepare(deal.id, deal.type, Number(model.principal) - Number(model.upfrontFee), person, convertedOn, answer.realty_group_id !== null);
+    const person = [...natural, ...input.companies].find((p) => p.id === lead.personId)!;
     const completion = minDay(addDays(convertedOn, 1), T);
-    await toState(deal.id, completion, 'CONTRACT_COMPLETION');
-    if (payoutDay > T) {
-      await toState(deal.id, minDay(addDays(completion, 2), T), 'CONTRACT_SIGN');
-    } else if (firstDue >= T || fromLeads % 3 === 0) {
-      await toState(deal.id, addDays(payoutDay, -1), 'CONTRACT_SIGN');
-      await toState(deal.id, payoutDay, 'ACTIVE');
-    } else {
-      await toState(deal.id, minDay(addDays(completion, int(3, 12)), T), 'CLOSED_APPLICATION', 'OTHER');
-    }
+    const steps: Step[] = [
+      { kind: 'prepare', at: when, purposes: purposesFor(deal.type, Number(model.principal) - Number(model.upfrontFee), person), collateral: answer.realty_group_id === null ? collateralFor(deal.type, person) : null },
+      state(completion, 'CONTRACT_COMPLETION'),
+    ];
+    if (payoutDay > T) steps.push(state(minDay(addDays(completion, 2), T), 'CONTRACT_SIGN'));
+    else if (firstDue >= T || fromLeads % 3 === 0) steps.push(state(addDays(payoutDay, -1), 'CONTRACT_SIGN'), state(payoutDay, 'ACTIVE'));
+    else steps.push(state(minDay(addDays(completion, int(3, 12)), T), 'CLOSED_APPLICATION', 'OTHER'));
+    await run(deal.id, steps);
   }
 
-  const plans = plan(count - fromLeads);
-  for (const [i, p] of plans.entries()) {
+  // The rest of the book, planned first (every random draw in order), …
+  const scripts: DealScript[] = plan(count - fromLeads).map((p, i) => {
     const kind = kindOf(p.type);
     const serviced = p.state === 'ACTIVE' || p.state === 'FILED_FOR_INSOLVENCY' || p.state === 'CLOSED';
     let dueDay = faker.helpers.arrayElement(DUE_DAYS);
@@ -375,9 +373,9 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
     let firstDue: string;
     let filedOn: string | null = null;
     let closedOn: string | null = null;
+    const firstDueAfter = (day: string) => monthsOn(day, monthsOn(day, 0, dueDay) <= day ? 1 : 0, dueDay);
     if (p.state === 'ACTIVE' && p.dpd === 0) {
-      const from = addDays(T, int(0, 12));
-      firstDue = monthsOn(from, monthsOn(from, 0, dueDay) <= from ? 1 : 0, dueDay);
+      firstDue = firstDueAfter(addDays(T, int(0, 12)));
       payout = minDay(addDays(firstDue, -int(20, 40)), T);
     } else if (p.state === 'ACTIVE') {
       firstDue = addDays(T, -p.dpd);
@@ -390,15 +388,15 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
       filedOn = minDay(addDays(firstDue, int(60, 140)), addDays(T, -1));
     } else if (p.state === 'CLOSED') {
       payout = addDays(T, -int(200, 1_095));
-      firstDue = monthsOn(addDays(payout, 15), monthsOn(addDays(payout, 15), 0, dueDay) <= addDays(payout, 15) ? 1 : 0, dueDay);
+      firstDue = firstDueAfter(addDays(payout, 15));
       closedOn = minDay(addDays(firstDue, int(120, 480)), addDays(T, -2));
       if (p.closedReason === 'CLOSED_AFTER_INSOLVENCY') filedOn = addDays(closedOn, -int(30, 100));
     } else {
       // Applications: the payout is planned weeks ahead (or was, for one closed long ago).
       payout = p.state === 'CLOSED_APPLICATION' ? addDays(T, -int(0, 1_095)) : addDays(T, int(3, 30));
-      firstDue = monthsOn(addDays(payout, 15), monthsOn(addDays(payout, 15), 0, dueDay) <= addDays(payout, 15) ? 1 : 0, dueDay);
+      firstDue = firstDueAfter(addDays(payout, 15));
     }
-    // The steps before the payout, backwards from it (applications: forwards from their creation).
+    // The steps before the payout, backwards from it.
     const sign = serviced ? addDays(payout, -int(1, 4)) : minDay(addDays(payout, -int(10, 14)), T);
     const completion = minDay(addDays(sign, -int(1, 6)), T);
     const modelDay = addDays(completion, -int(0, 3));
@@ -409,6 +407,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
     const company = business(p.type) && faker.datatype.boolean(0.6);
     const owner = company ? faker.helpers.arrayElement(input.companies) : business(p.type) ? faker.helpers.arrayElement(selfEmployed) : faker.helpers.arrayElement(natural);
     const other = faker.helpers.arrayElement(natural.filter((n) => n.id !== owner.id).slice(0, 120));
+    const debtorRole: PersonRole = p.type === 'HARD_COLLECTION' || p.type === 'OTHER_DEAL' ? 'DEBTOR' : 'BORROWER';
     const participants: { person: number; role: PersonRole }[] =
       kind === 'lease'
         ? [{ person: owner.id, role: 'TENANT' }]
@@ -422,46 +421,90 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
                 { person: owner.id, role: 'BUYER' },
                 { person: owner.id, role: 'DEBTOR' },
               ]
-            : [{ person: owner.id, role: p.type === 'HARD_COLLECTION' || p.type === 'OTHER_DEAL' ? 'DEBTOR' : 'BORROWER' }];
+            : [{ person: owner.id, role: debtorRole }];
     if (company) participants.push({ person: other.id, role: 'ACCESSORY_DEBTOR' });
     else if (p.type === 'CONSUMER_LOAN' && faker.datatype.boolean(0.15)) participants.push({ person: other.id, role: 'DEBTOR' });
-    const year = createdOn.slice(0, 4);
     const settings: NoticeDisablingSetting[] = faker.datatype.boolean(0.04) ? ['DISABLE_NON_PAYING_NOTICE'] : faker.datatype.boolean(0.02) ? ['DISABLE_NOTARIAL_DEED_NOTICE', 'DISABLE_BLOCKAGE_AGREEMENT_NOTICE'] : [];
-    const created = await clock.at(at(createdOn), (deps) =>
-      createDeal(
-        deps,
-        actor,
-        dealCreateRequest.parse({
-          type: p.type,
-          value: amount(value),
-          contract_number: p.state === 'NEW_APPLICATION' ? undefined : `${CONTRACT_PREFIX[p.type] ?? 'PU'}-${year}-${String(1_000 + i).padStart(5, '0')}`,
-          external_id: faker.datatype.boolean(0.7) ? `PD-${20_000 + i}` : undefined,
-          abp: faker.datatype.boolean(0.03),
-          liquidated: p.state === 'CLOSED' && faker.datatype.boolean(0.08),
-          settings,
-          non_paying_after_days: p.type === 'HARD_COLLECTION' ? 90 : undefined,
-          participants,
-        }),
-      ),
-    );
-    const dealId = created.id;
+    const create = dealCreateRequest.parse({
+      type: p.type,
+      value: amount(value),
+      contract_number: p.state === 'NEW_APPLICATION' ? undefined : `${CONTRACT_PREFIX[p.type] ?? 'PU'}-${createdOn.slice(0, 4)}-${String(1_000 + i).padStart(5, '0')}`,
+      external_id: faker.datatype.boolean(0.7) ? `PD-${20_000 + i}` : undefined,
+      abp: faker.datatype.boolean(0.03),
+      liquidated: p.state === 'CLOSED' && faker.datatype.boolean(0.08),
+      settings,
+      non_paying_after_days: p.type === 'HARD_COLLECTION' ? 90 : undefined,
+      participants,
+    });
+
+    const steps: Step[] = [];
     const withModel = p.state !== 'NEW_APPLICATION' && p.state !== 'CLOSED_APPLICATION' ? true : faker.datatype.boolean(0.5);
-    if (withModel) await clock.at(at(modelDay), (deps) => createDealModel(deps, dealId, body, actor));
-    if (p.state === 'NEW_APPLICATION') continue;
-    if (p.state === 'CLOSED_APPLICATION') {
-      await toState(dealId, minDay(addDays(createdOn, int(3, 40)), T), 'CLOSED_APPLICATION', p.closedReason);
-      continue;
+    if (withModel) steps.push({ kind: 'model', at: at(modelDay), body });
+    if (p.state === 'CLOSED_APPLICATION') steps.push(state(minDay(addDays(createdOn, int(3, 40)), T), 'CLOSED_APPLICATION', p.closedReason));
+    else if (p.state !== 'NEW_APPLICATION') {
+      steps.push({ kind: 'prepare', at: at(modelDay), purposes: purposesFor(p.type, payoutAmount, owner), collateral: collateralFor(p.type, owner) });
+      steps.push(state(completion, 'CONTRACT_COMPLETION'));
+      if (p.state !== 'CONTRACT_COMPLETION') steps.push(state(sign, 'CONTRACT_SIGN'));
+      if (serviced) {
+        steps.push(state(payout, 'ACTIVE'));
+        if (p.type.startsWith('INVESTMENT_LOAN')) steps.push(pledge(payout));
+        if (filedOn) steps.push(state(filedOn, 'FILED_FOR_INSOLVENCY'));
+        if (closedOn) steps.push(state(closedOn, 'CLOSED', p.closedReason));
+      }
     }
-    await prepare(dealId, p.type, payoutAmount, owner, modelDay);
-    await toState(dealId, completion, 'CONTRACT_COMPLETION');
-    if (p.state === 'CONTRACT_COMPLETION') continue;
-    await toState(dealId, sign, 'CONTRACT_SIGN');
-    if (p.state === 'CONTRACT_SIGN') continue;
-    await toState(dealId, payout, 'ACTIVE');
-    if (p.type.startsWith('INVESTMENT_LOAN')) await pledge(dealId, payout);
-    if (filedOn) await toState(dealId, filedOn, 'FILED_FOR_INSOLVENCY');
-    if (closedOn) await toState(dealId, closedOn, 'CLOSED', p.closedReason);
-  }
-  await clock.apply();
-  return { deals: plans.length + fromLeads, fromLeads };
+    return { createdAt: at(createdOn), create, steps };
+  });
+
+  // … made one after another (so ids and variable symbols follow the plan) while workers take
+  // each made deal through its steps, several at once.
+  const dealIds: Promise<number>[] = [];
+  const made: ((id: number) => void)[] = [];
+  for (let i = 0; i < scripts.length; i++) dealIds.push(new Promise((resolve) => made.push(resolve)));
+  const creating = (async () => {
+    for (const [i, script] of scripts.entries()) {
+      const deal = await createDeal(depsAt(script.createdAt), actorAt(script.createdAt), script.create);
+      const model = script.steps.find((s) => s.kind === 'model')?.at ?? null;
+      moments.set(deal.id, { created: script.createdAt, model, prepared: script.steps.find((s) => s.kind === 'prepare')?.at ?? model });
+      made[i]!(deal.id);
+    }
+  })();
+  let next = 0;
+  await Promise.all([
+    creating,
+    ...Array.from({ length: WORKERS }, async () => {
+      while (next < scripts.length) {
+        const i = next++;
+        await run(await dealIds[i]!, scripts[i]!.steps);
+      }
+    }),
+  ]);
+  await stampHistory(prisma, moments, stamps);
+  return { deals: scripts.length + fromLeads, fromLeads };
+}
+
+const obligationsOf = (now: () => Date) => obligations(now) as unknown as AnySubResource;
+
+/**
+ * The use cases stamp their rows with the database's clock; the seed ran them "on the day", so
+ * the rows get that day afterwards: audit entries by their step (request id), the rest from the
+ * deal's own moments. Money, states and every date the engine computed stay as they are.
+ */
+async function stampHistory(prisma: PrismaClient, moments: Map<number, { created: Date; model: Date | null; prepared: Date | null }>, stamps: Date[]): Promise<void> {
+  const ts = (d: Date | null) => (d ? `'${d.toISOString()}'::timestamptz` : 'NULL::timestamptz');
+  const deals = [...moments].map(([id, m]) => `(${id}, ${ts(m.created)}, ${ts(m.model)}, ${ts(m.prepared)})`).join(', ');
+  const audit = stamps.map((d, i) => `('seed-${i}', ${ts(d)})`).join(', ');
+  await prisma.$transaction(async (tx) => { for (const q of [
+    (`UPDATE audit_log a SET created_at = s.at FROM (VALUES ${audit}) s(request_id, at) WHERE a.request_id = s.request_id`),
+    (`CREATE TEMPORARY TABLE seed_moments ON COMMIT DROP AS SELECT * FROM (VALUES ${deals}) s(deal_id, created, model, prepared)`),
+    (`UPDATE deals d SET created_at = m.created, updated_at = greatest(m.created, d.activated_at, d.closed_at) FROM seed_moments m WHERE m.deal_id = d.id`),
+    (`UPDATE deal_participants x SET created_at = m.created, updated_at = m.created FROM seed_moments m WHERE m.deal_id = x.deal_id`),
+    (`UPDATE deal_models x SET created_at = m.model, updated_at = greatest(m.model, x.activated_at) FROM seed_moments m WHERE m.deal_id = x.deal_id AND m.model IS NOT NULL`),
+    (`UPDATE purposes x SET created_at = m.prepared, updated_at = m.prepared FROM seed_moments m WHERE m.deal_id = x.deal_id AND m.prepared IS NOT NULL`),
+    (`UPDATE realty_groups x SET created_at = m.prepared, updated_at = m.prepared FROM seed_moments m WHERE m.deal_id = x.deal_id AND m.prepared IS NOT NULL`),
+    (`UPDATE realties r SET created_at = g.created_at, updated_at = g.created_at FROM realty_group_realties gr JOIN realty_groups g ON g.id = gr.realty_group_id WHERE gr.realty_id = r.id AND r.created_at > g.created_at`),
+    (`UPDATE claims_groups g SET created_at = m.activated_at, updated_at = m.activated_at FROM deal_models m WHERE m.id = g.deal_model_id AND m.activated_at IS NOT NULL`),
+    (`UPDATE claims c SET created_at = g.created_at, updated_at = g.created_at FROM claims_groups g WHERE g.id = c.claims_group_id`),
+    (`UPDATE deal_obligations o SET created_at = d.activated_at, updated_at = coalesce(o.fulfilled_at, d.activated_at) FROM deals d WHERE d.id = o.deal_id AND d.activated_at IS NOT NULL`),
+    (`UPDATE leads l SET updated_at = d.created_at FROM deals d WHERE d.lead_id = l.id`),
+  ]) await tx.$executeRawUnsafe(q); }, { timeout: 120_000 });
 }

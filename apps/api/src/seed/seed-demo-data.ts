@@ -85,7 +85,7 @@ export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): 
   const admin = await prisma.staffUser.findUniqueOrThrow({ where: { email: options.adminEmail } });
   const actor = { staffId: admin.id, meta: { ip: '127.0.0.1', requestId: 'seed' } };
   const businessDate = businessDateOf(now);
-  const book = await seedPersons(prisma, today, { natural: 600, companies: 60 });
+  const book = await seedPersons(prisma, today, { natural: 400, companies: 40 });
   await seedDeals(prisma, {
     persons: [...persons, ...book.natural],
     companies: [...companies, ...book.companies],
