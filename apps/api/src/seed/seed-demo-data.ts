@@ -3,7 +3,6 @@ import type { StaffRole } from '@lending/contracts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { seedLeads } from './demo-leads.ts';
-import type { Logger } from 'pino';
 import { createLogger } from '../logger.ts';
 import { businessDateOf } from '../modules/close-of-business/business-dates.ts';
 import { runCloseOfBusiness } from '../modules/close-of-business/run-close-of-business.ts';
@@ -15,7 +14,6 @@ export interface SeedOptions {
   adminPassword: string;
   /** Where applicants reach the portal: the links in seeded e-mails point there. */
   publicUrl: string;
-  logger?: Logger;
 }
 
 export interface SeedResult {
@@ -94,7 +92,7 @@ export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): 
     now,
     actor,
   });
-  await runCloseOfBusiness({ prisma, now: () => now, logger: options.logger ?? createLogger('silent') }, { businessDate, trigger: 'CLI', actor });
+  await runCloseOfBusiness({ prisma, now: () => now, logger: createLogger('silent') }, { businessDate, trigger: 'CLI', actor });
   // A person is in the records from their first deal on, however long ago.
   await prisma.$executeRaw`
     UPDATE persons p SET created_at = d.first, updated_at = greatest(p.updated_at, d.first)
