@@ -43,7 +43,7 @@ const CASTS = ['"IdentificationType"', 'text', 'text', 'text', 'text', 'date', '
  * companies), their deals (~30 % of persons take part, some with a co-debtor or pledger) and
  * blacklist entries (~1 %). Vacuuming is the caller's, after whatever else it loads.
  */
-export async function generatePersons(pool: pg.Pool, count: number): Promise<GeneratedPersons> {
+export async function generatePersons(pool: pg.Pool | pg.ClientBase, count: number, options: { deals?: boolean } = {}): Promise<GeneratedPersons> {
   faker.seed(42);
   const surnames = new Set<string>();
   const birthNumbers: string[] = [];
@@ -96,8 +96,16 @@ export async function generatePersons(pool: pg.Pool, count: number): Promise<Gen
     );
   }
   // ~30 % of the persons take part in deals (a few in several, some deals with a co-debtor or
-  // pledger); ~1 % are on the blacklist.
+  // pledger), unless the caller makes its own (bench:deals); ~1 % are on the blacklist.
   await pool.query(`SELECT setseed(0.42)`);
+  if (options.deals !== false) await insertDeals(pool, count);
+  await pool.query(`
+    INSERT INTO blacklist_entries (person_id, reason, updated_at)
+    SELECT id, 'Podezření na podvod – nesouhlasí doklady totožnosti.', now() FROM persons WHERE random() < 0.01`);
+  return { surnames: [...surnames], birthNumbers };
+}
+
+async function insertDeals(pool: pg.Pool | pg.ClientBase, count: number): Promise<void> {
   await pool.query(`
     INSERT INTO deals (type, state, value, created_at, updated_at)
     SELECT (ARRAY['CONSUMER_LOAN','INVESTMENT_LOAN','LEASE']::"DealType"[])[1 + floor(random() * 3)::int],
@@ -115,8 +123,4 @@ export async function generatePersons(pool: pg.Pool, count: number): Promise<Gen
            (ARRAY['ACCESSORY_DEBTOR','PLEDGER','MORTGAGOR']::"PersonRole"[])[1 + floor(random() * 3)::int], now()
     FROM deals d WHERE random() < 0.15
     ON CONFLICT DO NOTHING`);
-  await pool.query(`
-    INSERT INTO blacklist_entries (person_id, reason, updated_at)
-    SELECT id, 'Podezření na podvod – nesouhlasí doklady totožnosti.', now() FROM persons WHERE random() < 0.01`);
-  return { surnames: [...surnames], birthNumbers };
 }

@@ -8,11 +8,15 @@
 // stopped after the first installment. 75 % of deals are ACTIVE, 2 % FILED_FOR_INSOLVENCY, 15 %
 // CLOSED (all paid), 8 % applications without claims. Terms of 6–20 months give ~26 claims a
 // deal. A tenth of the serviced deals owe a notarial deed (30 % never delivered), a twentieth
-// have 5 grace days of penalty interest.
+// have 5 grace days of penalty interest. Deal types of every kind (their claims are all loan
+// installments: the lists and the close of business read claims the same way whatever made them),
+// 3 % closed applications, the flags and notice settings of the list filters, and persons
+// (generate-persons.ts: 3 persons for 4 deals) as each deal's borrower, some with a co-debtor.
 import type pg from 'pg';
+import { generatePersons } from '../generate-persons.ts';
 
 /** Tables the generator fills: loaded without their secondary indexes, rebuilt after. */
-export const DEAL_TABLES = ['deals', 'deal_models', 'claims_groups', 'claims', 'payments', 'payment_allocations', 'deal_obligations', 'claims_settings'];
+export const DEAL_TABLES = ['persons', 'deals', 'deal_participants', 'deal_models', 'claims_groups', 'claims', 'payments', 'payment_allocations', 'deal_obligations', 'claims_settings'];
 
 export interface GeneratedDeals {
   deals: number;
@@ -23,10 +27,17 @@ export interface GeneratedDeals {
   /** Sample contract numbers and variable symbols (every 1000th deal), for list scenarios. */
   contractNumbers: string[];
   variableSymbols: string[];
+  /** Every surname given to a person, and sample birth numbers (every 100th person). */
+  surnames: string[];
+  birthNumbers: string[];
+  /** Persons generated (ids from 1). */
+  persons: number;
 }
 
 export async function generateDeals(client: pg.ClientBase, count: number, businessDate: string): Promise<GeneratedDeals> {
   const q = (sql: string, params: unknown[] = []) => client.query(sql, params);
+  const persons = Math.max(1, Math.round(count * 0.75));
+  const people = await generatePersons(client, persons, { deals: false });
   await q('SELECT setseed(0.42)');
   // Bulk rows are consistent by construction (paid amounts = sums of allocations, keys from the
   // rows just made; both checked after the load): per-row triggers — the foreign-key checks and
@@ -36,15 +47,19 @@ export async function generateDeals(client: pg.ClientBase, count: number, busine
   await q(`
     CREATE UNLOGGED TABLE bench_plan AS
     SELECT n,
-           CASE WHEN r1 < 0.75 THEN 'ACTIVE' WHEN r1 < 0.77 THEN 'FILED_FOR_INSOLVENCY' WHEN r1 < 0.92 THEN 'CLOSED'
-                WHEN r1 < 0.95 THEN 'NEW_APPLICATION' WHEN r1 < 0.97 THEN 'CONTRACT_COMPLETION' ELSE 'CONTRACT_SIGN' END::"DealState" AS state,
-           CASE WHEN r2 < 0.5 THEN 'CONSUMER_LOAN' WHEN r2 < 0.7 THEN 'INVESTMENT_LOAN_V2' WHEN r2 < 0.9 THEN 'BORROWING' ELSE 'HARD_COLLECTION' END::"DealType" AS type,
+           CASE WHEN r1 < 0.75 THEN 'ACTIVE' WHEN r1 < 0.77 THEN 'FILED_FOR_INSOLVENCY' WHEN r1 < 0.90 THEN 'CLOSED'
+                WHEN r1 < 0.93 THEN 'CLOSED_APPLICATION' WHEN r1 < 0.95 THEN 'NEW_APPLICATION' WHEN r1 < 0.97 THEN 'CONTRACT_COMPLETION' ELSE 'CONTRACT_SIGN' END::"DealState" AS state,
+           CASE WHEN r2 < 0.4 THEN 'CONSUMER_LOAN' WHEN r2 < 0.55 THEN 'INVESTMENT_LOAN_V2' WHEN r2 < 0.6 THEN 'INVESTMENT_LOAN' WHEN r2 < 0.7 THEN 'BORROWING'
+                WHEN r2 < 0.78 THEN 'HARD_COLLECTION' WHEN r2 < 0.84 THEN 'LEASE' WHEN r2 < 0.88 THEN 'LEASING' WHEN r2 < 0.94 THEN 'SALE_AND_LEASEBACK'
+                WHEN r2 < 0.97 THEN 'SALE' ELSE 'OTHER_DEAL' END::"DealType" AS type,
            (round((30000 + r3 * 970000) / 1000) * 1000)::numeric(14, 2) AS principal,
            (6 + floor(r4 * 15))::int AS term,
            round((7.9 + r5 * 16)::numeric, 2) AS rate,
-           r6 AS behaviour, r7 AS lateness_r, r8 AS stop_r, r9 AS elapsed_r, r10 AS day_r
-      FROM (SELECT n, random() r1, random() r2, random() r3, random() r4, random() r5, random() r6, random() r7, random() r8, random() r9, random() r10
-              FROM generate_series(1, $1::int) n) s`, [count]);
+           r6 AS behaviour, r7 AS lateness_r, r8 AS stop_r, r9 AS elapsed_r, r10 AS day_r, r11 AS flag_r,
+           1 + floor(r12 * $2::int)::int AS borrower, CASE WHEN r13 < 0.15 THEN 1 + floor(r14 * $2::int)::int END AS co_debtor
+      FROM (SELECT n, random() r1, random() r2, random() r3, random() r4, random() r5, random() r6, random() r7, random() r8, random() r9, random() r10,
+                   random() r11, random() r12, random() r13, random() r14
+              FROM generate_series(1, $1::int) n) s`, [count, persons]);
   // Serviced deals are mid-schedule (0 … term−1 installments due); closed ones ended earlier.
   await q(`
     ALTER TABLE bench_plan ADD COLUMN disbursement date;
@@ -53,14 +68,28 @@ export async function generateDeals(client: pg.ClientBase, count: number, busine
       ELSE ($1::date - make_interval(months => floor(elapsed_r * term)::int))::date - 1 - floor(day_r * 28)::int END`.replace(/\$1/g, `'${businessDate}'`));
 
   await q(`
-    INSERT INTO deals (id, type, state, closed_reason, value, contract_number, variable_symbol, insolvency, allocation_profile, activated_at, closed_at, created_at, updated_at)
-    SELECT n, type, state, CASE WHEN state = 'CLOSED' THEN 'CLOSED_DULY'::"DealClosedReason" END, principal,
-           'SML-' || lpad(n::text, 7, '0'), lpad(n::text, 10, '0'), state = 'FILED_FOR_INSOLVENCY', 'LOAN_ALLOCATION_PROFILE_V1',
+    INSERT INTO deals (id, type, state, closed_reason, value, contract_number, variable_symbol, external_id, insolvency, abp, liquidated, settings,
+                       allocation_profile, activated_at, closed_at, created_at, updated_at)
+    SELECT n, type, state,
+           CASE WHEN state = 'CLOSED' THEN (ARRAY['CLOSED_DULY', 'CLOSED_DULY', 'CLOSED_DULY', 'CLOSED_PREMATURELY', 'CLOSED_REFINANCED'])[1 + (n % 5)]::"DealClosedReason"
+                WHEN state = 'CLOSED_APPLICATION' AND n % 2 = 0 THEN 'OTHER'::"DealClosedReason" END, principal,
+           'SML-' || lpad(n::text, 7, '0'), (1000000000 + n * 7)::text, CASE WHEN n % 2 = 0 THEN 'PD-' || n END,
+           state = 'FILED_FOR_INSOLVENCY' OR flag_r < 0.01, flag_r BETWEEN 0.01 AND 0.04, state = 'CLOSED' AND flag_r BETWEEN 0.04 AND 0.06,
+           CASE WHEN flag_r BETWEEN 0.1 AND 0.15 THEN ARRAY['DISABLE_NON_PAYING_NOTICE']::"NoticeDisablingSetting"[]
+                WHEN flag_r BETWEEN 0.15 AND 0.17 THEN ARRAY['DISABLE_NOTARIAL_DEED_NOTICE', 'DISABLE_BLOCKAGE_AGREEMENT_NOTICE']::"NoticeDisablingSetting"[] ELSE '{}' END,
+           'LOAN_ALLOCATION_PROFILE_V1',
            CASE WHEN state IN ('ACTIVE', 'FILED_FOR_INSOLVENCY', 'CLOSED') THEN disbursement::timestamptz END,
            CASE WHEN state = 'CLOSED' THEN (disbursement + make_interval(months => term + 1))::timestamptz END,
            disbursement::timestamptz - interval '10 days', now()
       FROM bench_plan ORDER BY n`);
   await q(`SELECT setval('deals_id_seq', $1::int)`, [count]);
+  await q(`
+    INSERT INTO deal_participants (deal_id, person_id, role, updated_at)
+    SELECT n, borrower, (CASE WHEN type IN ('LEASE', 'LEASING', 'SALE_AND_LEASEBACK') THEN 'TENANT' WHEN type = 'HARD_COLLECTION' THEN 'DEBTOR' ELSE 'BORROWER' END)::"PersonRole", now()
+      FROM bench_plan
+    UNION ALL
+    SELECT n, co_debtor, 'DEBTOR', now() FROM bench_plan WHERE co_debtor IS NOT NULL AND co_debtor <> borrower
+     ORDER BY 1`);
 
   await q(`
     INSERT INTO deal_models (id, deal_id, version, state, principal, annual_interest_rate, term_months, disbursement_date, first_due_date, due_day,
@@ -107,7 +136,7 @@ export async function generateDeals(client: pg.ClientBase, count: number, busine
 
   await q(`
     INSERT INTO payments (direction, date, amount, variable_symbol, bank_reference, deal_id, message, updated_at)
-    SELECT 'INCOMING_PAYMENT', paid_on, round(principal_part * principal_share, 2) + interest_part, lpad(deal_id::text, 10, '0'),
+    SELECT 'INCOMING_PAYMENT', paid_on, round(principal_part * principal_share, 2) + interest_part, (1000000000 + deal_id * 7)::text,
            'BENCH-' || group_id, deal_id, 'Splátka ' || number, now()
       FROM bench_installments WHERE paid_on IS NOT NULL ORDER BY paid_on, group_id`);
   await q(`
@@ -137,7 +166,14 @@ export async function generateDeals(client: pg.ClientBase, count: number, busine
                     (SELECT count(*) FROM payment_allocations)::int AS allocations`)
   ).rows as [{ deals: number; serviced: number; claims: number; payments: number; allocations: number }];
   const samples = (await q(`SELECT contract_number, variable_symbol FROM deals WHERE id % 1000 = 0 ORDER BY id`)).rows as { contract_number: string; variable_symbol: string }[];
-  return { ...figures, contractNumbers: samples.map((s) => s.contract_number), variableSymbols: samples.map((s) => s.variable_symbol) };
+  return {
+    ...figures,
+    contractNumbers: samples.map((s) => s.contract_number),
+    variableSymbols: samples.map((s) => s.variable_symbol),
+    surnames: people.surnames,
+    birthNumbers: people.birthNumbers,
+    persons,
+  };
 }
 
 /**

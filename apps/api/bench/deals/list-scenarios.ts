@@ -3,18 +3,51 @@ import type { GeneratedDeals } from './generate-deals.ts';
 /**
  * A list call bench:deals times: `path` (with its query) is called one request after another by
  * an ADMIN, after warm-up, and its p50/p95 are printed against the 50 ms p95 target. A function
- * gets the generated data (sample contract numbers, variable symbols) and a seeded random.
+ * gets the generated data (sample contract numbers, variable symbols, surnames…) and a seeded random.
  */
 export interface ListScenario {
   name: string;
   path: string | ((data: GeneratedDeals, random: () => number) => string);
 }
 
-// The deals list (GET /api/v1/deals/ with each filter of backoffice.md §3) belongs here too, one
-// entry per filter and the default page, e.g.
-//   { name: 'deals: default page', path: '/api/v1/deals/' },
-//   { name: 'deals: days_past_due', path: '/api/v1/deals/?days_past_due=31' },
-//   { name: 'deals: search by contract number', path: (data, random) => `/api/v1/deals/?search=${data.contractNumbers[Math.floor(random() * data.contractNumbers.length)]}` },
+const pick = <T>(list: readonly T[], random: () => number) => list[Math.floor(random() * list.length)]!;
+const dealId = (data: GeneratedDeals, random: () => number) => 1 + Math.floor(random() * data.deals);
+const ascii = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+const deals = (query: string) => `/api/v1/deals/${query ? `?${query}` : ''}`;
+
+// GET /api/v1/deals/ with each filter of backoffice.md §3 (docs/decisions/0022), the default page,
+// a deep page and the orderings staff sort by. The values hit what the generator made: external
+// ids PD-<even id>, contract numbers SML-<7 digits>, variable symbols 1000000000 + 7·id.
 export const listScenarios: ListScenario[] = [
+  { name: 'deals: default page', path: deals('') },
+  { name: 'deals: page 500', path: deals('page=500') },
+  { name: 'deals: abp=true', path: deals('abp=true') },
+  { name: 'deals: breach_type=NON_PAYING', path: deals('breach_type=NON_PAYING') },
+  { name: 'deals: closed_reason', path: (_, r) => deals(`closed_reason=${pick(['CLOSED_DULY', 'CLOSED_REFINANCED', 'OTHER'], r)}`) },
+  { name: 'deals: days_past_due=91+', path: deals('days_past_due=91%2B') },
+  { name: 'deals: days_past_due=0', path: deals('days_past_due=0') },
+  { name: 'deals: days_past_due=1-30,31-60', path: deals('days_past_due=1-30,31-60') },
+  { name: 'deals: external_id (3)', path: (d, r) => deals(`external_id=${[0, 1, 2].map(() => `PD-${2 * Math.ceil(dealId(d, r) / 2)}`).join(',')}`) },
+  { name: 'deals: id', path: (d, r) => deals(`id=${dealId(d, r)}`) },
+  { name: 'deals: insolvency=true', path: deals('insolvency=true') },
+  { name: 'deals: liquidated=false', path: deals('liquidated=false') },
+  { name: 'deals: person', path: (d, r) => deals(`person=${1 + Math.floor(r() * d.persons)}`) },
+  { name: 'deals: search name (no diacritics)', path: (d, r) => deals(`search=${encodeURIComponent(ascii(pick(d.surnames, r)).toLowerCase())}`) },
+  { name: 'deals: search birth number', path: (d, r) => deals(`search=${encodeURIComponent(pick(d.birthNumbers, r))}`) },
+  { name: 'deals: search contract number', path: (d, r) => deals(`search=SML-${String(dealId(d, r)).padStart(7, '0')}`) },
+  { name: 'deals: search contract number part', path: (d, r) => deals(`search=${String(dealId(d, r)).padStart(7, '0')}`) },
+  { name: 'deals: search variable symbol', path: (d, r) => deals(`search=${1_000_000_000 + 7 * dealId(d, r)}`) },
+  { name: 'deals: settings_on', path: deals('settings_on=DISABLE_NON_PAYING_NOTICE') },
+  { name: 'deals: settings_off', path: deals('settings_off=DISABLE_NON_PAYING_NOTICE') },
+  { name: 'deals: state=ACTIVE', path: deals('state=ACTIVE') },
+  { name: 'deals: state=CONTRACT_SIGN', path: deals('state=CONTRACT_SIGN') },
+  { name: 'deals: type=LEASE', path: deals('type=LEASE') },
+  { name: 'deals: value_from 100000, value_to 200000', path: deals('value_from=100000&value_to=200000') },
+  { name: 'deals: value_from 900000', path: deals('value_from=900000') },
+  { name: 'deals: value_to 50000', path: deals('value_to=50000') },
+  { name: 'deals: ordering=-days_past_due', path: deals('ordering=-days_past_due') },
+  { name: 'deals: ordering=value', path: deals('ordering=value') },
+  { name: 'deals: ordering=state', path: deals('ordering=state') },
+  { name: 'deals: state=ACTIVE, ordering=-value', path: deals('state=ACTIVE&ordering=-value') },
   { name: 'close-of-business runs: default page', path: '/api/v1/close-of-business/' },
 ];

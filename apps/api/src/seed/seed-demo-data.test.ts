@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidBirthNumber, isValidCompanyId } from '@lending/contracts';
+import { DealState, DealType, isValidBirthNumber, isValidCompanyId } from '@lending/contracts';
 import { createTestContext, createTestDatabase, type TestContext } from '../../test/context.ts';
 import { defaultRootDir } from '../config.ts';
 import { connectDatabase } from '../db/prisma.ts';
+import { addDays, businessDateOf } from '../modules/close-of-business/business-dates.ts';
 import { isEmpty, seedDemoData } from './seed-demo-data.ts';
 
 const ROOT = defaultRootDir();
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('demo data', () => {
-  it('seeds an empty database with Czech data that passes our own validators', async () => {
+  it('seeds an empty database with Czech data that passes our own validators', { timeout: 300_000 }, async () => {
     expect(await isEmpty(ctx.deps.prisma)).toBe(true);
     const result = await seedDemoData(ctx.deps.prisma, { adminEmail: 'spravce@demo.cz', adminPassword: 'Demo-heslo-2026', publicUrl: 'http://localhost:3000' });
     expect(result.staff.map((s) => s.role).sort()).toEqual(['ACCOUNTANT', 'ADMIN', 'COLLECTIONS', 'UNDERWRITER', 'VIEWER']);
@@ -44,7 +45,8 @@ describe('demo data', () => {
     expect(leads.filter((l) => l.source !== 'PORTAL' && l.source !== 'BACKOFFICE').every((l) => l.externalId && l.partnerPayload)).toBe(true);
     expect(new Set(leads.map((l) => l.state)).size).toBeGreaterThanOrEqual(5);
     expect(leads.filter((l) => l.state === 'CLOSED').every((l) => l.closedReason && l.closedAt)).toBe(true);
-    const offered = leads.filter((l) => l.state === 'OFFER_SENT' || l.state === 'OFFER_ACCEPTED');
+    // Converted leads (demo-deals.ts) had their offer accepted.
+    const offered = leads.filter((l) => l.state === 'OFFER_SENT' || l.state === 'OFFER_ACCEPTED' || l.state === 'CONVERTED');
     expect(offered.length).toBeGreaterThan(10);
     expect(offered.every((l) => l.offers.length > 0 && l.applicationForms.length > 0)).toBe(true);
     // Applications staff work were sent and stay open, so an offer can still reach the applicant.
@@ -60,27 +62,107 @@ describe('demo data', () => {
     expect(await ctx.deps.prisma.callData.count()).toBeGreaterThan(100);
     expect(await ctx.deps.prisma.screening.count({ where: { state: 'PENDING' } })).toBe(40);
     expect(await ctx.deps.prisma.incomeExpense.count({ where: { kind: 'INCOME' } })).toBeGreaterThan(100);
-    expect(await ctx.deps.prisma.deal.count({ where: { state: 'ACTIVE' } })).toBeGreaterThan(3);
-    expect(await ctx.deps.prisma.payment.count({ where: { dealId: null } })).toBe(5);
+    // No payment is written by hand: payment history comes with the payments work.
+    expect(await ctx.deps.prisma.payment.count()).toBe(0);
     // A believable history: nothing happened in the future or before the lead came in.
     const seededAt = new Date();
     const [calls, offers, deals] = await Promise.all([
       ctx.deps.prisma.callData.findMany({ include: { lead: true } }),
       ctx.deps.prisma.offer.findMany({ include: { lead: true } }),
-      ctx.deps.prisma.deal.findMany({ include: { lead: true, payments: true } }),
+      ctx.deps.prisma.deal.findMany({ include: { lead: true } }),
     ]);
     expect(calls.filter((c) => c.calledAt > seededAt || c.calledAt < c.lead.createdAt)).toEqual([]);
     expect(offers.filter((o) => !o.sentAt || o.sentAt > seededAt || o.sentAt < o.lead.createdAt)).toEqual([]);
     expect(leads.filter((l) => (l.closedAt && l.closedAt > seededAt) || l.updatedAt < l.createdAt || l.updatedAt > seededAt)).toEqual([]);
-    expect(deals.filter((d) => !d.lead || (d.signedAt && d.signedAt < d.lead.createdAt) || d.payments.some((p) => p.date > seededAt))).toEqual([]);
+    expect(deals.filter((d) => d.lead && d.createdAt < d.lead.createdAt)).toEqual([]);
+    expect(
+      deals.filter(
+        (d) =>
+          d.createdAt > seededAt ||
+          (d.activatedAt && (d.activatedAt > seededAt || d.activatedAt < d.createdAt)) ||
+          (d.closedAt && (d.closedAt > seededAt || d.closedAt < (d.activatedAt ?? d.createdAt))),
+      ),
+    ).toEqual([]);
     expect(legal.every((p) => /^info@[a-z0-9-]+\.cz$/.test(p.email ?? ''))).toBe(true);
     const forms = await ctx.deps.prisma.applicationForm.findMany();
     expect(forms.every((f) => /^[A-Za-z0-9_-]{32}$/.test(f.token))).toBe(true);
+
+    await checkLoanBook(ctx);
 
     const login = await ctx.http().post('/api/v1/auth/token/').send({ email: 'nahled@demo.cz', password: 'Demo-heslo-2026' });
     expect(login.status).toBe(200);
   });
 });
+
+/** The deals: every type and state, claims from the engine, and today's close of business. */
+async function checkLoanBook(ctx: TestContext): Promise<void> {
+  const db = ctx.deps.pool;
+  const today = businessDateOf(new Date());
+  const deals = (await db.query<{ type: string; state: string; n: number }>(`SELECT type::text, state::text, count(*)::int AS n FROM deals GROUP BY 1, 2`)).rows;
+  const total = deals.reduce((sum, r) => sum + r.n, 0);
+  expect(total).toBeGreaterThanOrEqual(1_400);
+  expect(total).toBeLessThanOrEqual(1_600);
+  const count = (pick: (r: (typeof deals)[number]) => boolean) => deals.filter(pick).reduce((sum, r) => sum + r.n, 0);
+  // Every type and every state, in believable proportions: the active book is the largest part.
+  for (const type of DealType.values) expect(count((r) => r.type === type), type).toBeGreaterThan(10);
+  for (const state of DealState.values) expect(count((r) => r.state === state), state).toBeGreaterThan(20);
+  expect(count((r) => r.state === 'ACTIVE')).toBeGreaterThan(total * 0.4);
+  // Deals from accepted offers, through the lead conversion; accepted leads are left for staff too.
+  const fromLeads = await ctx.deps.prisma.deal.count({ where: { leadId: { not: null } } });
+  expect(fromLeads).toBeGreaterThan(3);
+  expect(await ctx.deps.prisma.lead.count({ where: { state: 'OFFER_ACCEPTED' } })).toBeGreaterThan(3);
+  expect(await ctx.deps.prisma.lead.count({ where: { state: 'CONVERTED' } })).toBe(fromLeads);
+
+  // Every deal that was activated has one ACTIVE model, and its claims are that model's schedule:
+  // a loan's principal claims sum to the principal, a lease has a rent claim a month, a
+  // leaseback its buy-back price; applications have no claims.
+  const wrong = await db.query(`
+    SELECT d.id, d.type, d.state FROM deals d
+      LEFT JOIN deal_models m ON m.deal_id = d.id AND m.state = 'ACTIVE'
+     WHERE CASE WHEN d.state IN ('ACTIVE', 'FILED_FOR_INSOLVENCY', 'CLOSED') THEN
+             m.id IS NULL OR d.activated_at IS NULL OR CASE
+               WHEN d.type IN ('LEASE', 'LEASING') THEN
+                 (SELECT count(*) FROM claims c WHERE c.deal_id = d.id AND c.type = 'RENT') <> m.term_months
+               WHEN d.type = 'SALE_AND_LEASEBACK' THEN
+                 (SELECT sum(amount) FROM claims c WHERE c.deal_id = d.id AND c.type = 'PURCHASE_PRICE') IS DISTINCT FROM (m.parameters->>'buyback_price')::numeric
+                 OR (SELECT count(*) FROM claims c WHERE c.deal_id = d.id AND c.type = 'RENT') <> m.term_months
+               ELSE (SELECT sum(amount) FROM claims c WHERE c.deal_id = d.id AND c.type = 'PRINCIPAL') IS DISTINCT FROM m.principal
+                 OR (SELECT count(*) FROM claims_groups g WHERE g.deal_id = d.id) <> m.term_months
+             END
+           ELSE EXISTS (SELECT 1 FROM claims c WHERE c.deal_id = d.id) END`);
+  expect(wrong.rows).toEqual([]);
+  // Claims were made on the day the deal was activated, not on the day of the seed.
+  const { rows: [stamps] } = await db.query<{ misdated: number }>(`
+    SELECT count(*)::int AS misdated FROM claims c JOIN deals d ON d.id = c.deal_id
+     WHERE c.type <> 'PENALTY_INTEREST' AND c.created_at <> d.activated_at`);
+  expect(stamps!.misdated).toBe(0);
+  // Payouts over the last three years: closed and insolvent deals carry the history.
+  const { rows: [span] } = await db.query<{ oldest: string; newest: string }>(`
+    SELECT min(disbursement_date)::text AS oldest, max(disbursement_date)::text AS newest FROM deal_models WHERE state = 'ACTIVE'`);
+  expect(span!.oldest < addDays(today, -2 * 365)).toBe(true);
+  expect(span!.newest <= today).toBe(true);
+
+  // Today's close of business ran and left every serviced deal's DPD as the claims say: days from
+  // the oldest installment claim due before today (nothing is paid yet) to today.
+  expect((await ctx.deps.prisma.closeOfBusiness.findMany()).map((r) => r.businessDate.toISOString().slice(0, 10))).toEqual([today]);
+  const dpd = await db.query<{ id: number; state: string; days_past_due: number; expected: number; breach_types: string[]; non_paying_after_days: number }>(`
+    SELECT d.id, d.state::text, d.days_past_due, d.breach_types::text[] AS breach_types, d.non_paying_after_days,
+           coalesce($1::date - (SELECT min(c.due_date) FROM claims c WHERE c.deal_id = d.id AND c.cancelled_at IS NULL AND c.due_date < $1::date
+                                   AND c.type NOT IN ('PENALTY_INTEREST', 'CONTRACTUAL_PENALTY', 'COST_OF_RECOVERY', 'OTHER')), 0) AS expected
+      FROM deals d`, [today]);
+  const serviced = dpd.rows.filter((d) => d.state === 'ACTIVE' || d.state === 'FILED_FOR_INSOLVENCY');
+  expect(serviced.filter((d) => d.days_past_due !== d.expected)).toEqual([]);
+  expect(dpd.rows.filter((d) => !serviced.includes(d) && (d.days_past_due !== 0 || d.breach_types.length))).toEqual([]);
+  expect(serviced.filter((d) => d.breach_types.includes('NON_PAYING') !== d.days_past_due > d.non_paying_after_days)).toEqual([]);
+  // A believable book: most ACTIVE deals are current, the rest spread over every bucket.
+  const active = serviced.filter((d) => d.state === 'ACTIVE');
+  expect(active.filter((d) => d.days_past_due === 0).length).toBeGreaterThan(active.length * 0.7);
+  for (const [min, max] of [[1, 30], [31, 60], [61, 90], [91, 10_000]] as const) {
+    expect(active.filter((d) => d.days_past_due >= min && d.days_past_due <= max).length, `${min}-${max}`).toBeGreaterThan(5);
+  }
+  expect(await ctx.deps.prisma.claim.count({ where: { type: 'PENALTY_INTEREST' } })).toBeGreaterThan(100);
+  expect(await ctx.deps.prisma.breach.count({ where: { type: 'UNDELIVERED_PLEDGE_RIGHT', endedOn: null } })).toBeGreaterThan(0);
+}
 
 describe('pnpm prisma db seed', () => {
   it('runs prisma/seed.ts through the Prisma CLI (prisma.config.ts) and seeds an empty database once', async () => {

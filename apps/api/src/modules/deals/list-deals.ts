@@ -106,9 +106,11 @@ export function dealConditions(f: DealFilters): Prisma.Sql[] {
   if (f.external_id?.length) where.push(Prisma.sql`d.external_id = ANY(${f.external_id}::text[])`);
   if (f.state?.length) where.push(Prisma.sql`d.state = ANY(${f.state}::"DealState"[])`);
   if (f.type?.length) where.push(Prisma.sql`d.type = ANY(${f.type}::"DealType"[])`);
-  if (f.closed_reason?.length) where.push(Prisma.sql`d.closed_reason = ANY(${f.closed_reason}::"DealClosedReason"[])`);
+  // The second conditions of closed_reason and breach_type are implied; spelled out so the partial
+  // indexes of closed and breached deals serve the newest-first page (migration 20261126100000).
+  if (f.closed_reason?.length) where.push(Prisma.sql`d.closed_reason = ANY(${f.closed_reason}::"DealClosedReason"[]) AND d.closed_reason IS NOT NULL`);
   // Any of the breach types asked for is open.
-  if (f.breach_type?.length) where.push(Prisma.sql`d.breach_types && ${f.breach_type}::"BreachType"[]`);
+  if (f.breach_type?.length) where.push(Prisma.sql`d.breach_types && ${f.breach_type}::"BreachType"[] AND d.breach_types <> '{}'`);
   // settings_on: every setting named is on; settings_off: none of them is.
   if (f.settings_on?.length) where.push(Prisma.sql`d.settings @> ${f.settings_on}::"NoticeDisablingSetting"[]`);
   if (f.settings_off?.length) where.push(Prisma.sql`NOT (COALESCE(d.settings, '{}') && ${f.settings_off}::"NoticeDisablingSetting"[])`);
