@@ -1,3 +1,6 @@
+// `req.id` is pino-http's augmentation of Express's Request: named here so that every program
+// compiling this file (the seed, the CLI) sees it, not only those that import app.ts.
+import type {} from 'pino-http';
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { ClaimsSettingsTab } from './tabs/ClaimsSettingsTab';
 import { ClaimsTab } from './tabs/ClaimsTab';
 import { DealModelTab } from './tabs/DealModelTab';
+import { PaymentsTab } from './tabs/PaymentsTab';
 import { ParticipantsTab } from './tabs/ParticipantsTab';
 import { PurposesTab } from './tabs/PurposesTab';
 import { RealtiesTab } from './tabs/RealtiesTab';
@@ -34,6 +35,7 @@ export const DEAL_TABS: readonly DealTab[] = [
   { id: 'overview', label: 'Přehled', Component: OverviewTab },
   { id: 'model', label: 'Model a splátkový kalendář', Component: DealModelTab },
   { id: 'claims', label: 'Pohledávky', Component: ClaimsTab },
+  { id: 'payments', label: 'Platby', Component: PaymentsTab },
   { id: 'participants', label: 'Účastníci', Component: ParticipantsTab },
   { id: 'purposes', label: 'Účely a čerpání', Component: PurposesTab },
   { id: 'realties', label: 'Nemovitosti a zajištění', Component: RealtiesTab },
