@@ -63,7 +63,13 @@ function searchCondition(term: string): Prisma.Sql {
   if (words.length) {
     // Words hold [a-z0-9] only: nothing to escape for LIKE.
     const matches = words.map((word) => Prisma.sql`sp.search_text LIKE ${`% ${word}%`}`);
-    sources.push(Prisma.sql`SELECT sdp.deal_id FROM persons sp JOIN deal_participants sdp ON sdp.person_id = sp.id WHERE ${Prisma.join(matches, ' AND ')}`);
+    // The persons matched, then each one's deals through the (person_id, role) index. PostgreSQL
+    // estimates a trigram LIKE at ~10× the persons it finds and, joining as a plain join, reads
+    // all participants and all deals instead (90 ms at 200,000 deals for a surname with 157
+    // persons); OFFSET 0 keeps the lateral a per-person index lookup.
+    sources.push(
+      Prisma.sql`SELECT sdp.deal_id FROM persons sp CROSS JOIN LATERAL (SELECT dp.deal_id FROM deal_participants dp WHERE dp.person_id = sp.id OFFSET 0) sdp WHERE ${Prisma.join(matches, ' AND ')}`,
+    );
   }
   sources.push(Prisma.sql`SELECT sc.id FROM deals sc WHERE sc.contract_number ILIKE ${`%${likeEscape(term)}%`}`);
   const digits = term.replace(/\s/g, '');
