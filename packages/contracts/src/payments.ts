@@ -177,3 +177,38 @@ export type PaymentStatement = z.infer<typeof paymentStatement>;
 export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
 
 export const paymentStatementUpload = z.object({ file: z.file().max(MAX_STATEMENT_BYTES).describe('The statement file: camt.053 XML or GPC (ABO)') });
+
+/**
+ * The rules of the allocation profiles (apps/api/src/modules/payments/allocation-profiles.ts,
+ * docs/decisions/0033) in Czech: why a part of a payment went to its claim. The profiles name
+ * their rules by these keys, so every rule has its label.
+ */
+export const ALLOCATION_RULE_LABELS = {
+  COSTS_DUE: 'Splatné náklady vymáhání',
+  COSTS: 'Náklady vymáhání',
+  PENALTY_INTEREST_DUE: 'Splatné úroky z prodlení',
+  PENALTY_INTEREST: 'Úroky z prodlení',
+  CONTRACTUAL_PENALTY_DUE: 'Splatné smluvní pokuty',
+  CONTRACTUAL_PENALTY: 'Smluvní pokuty',
+  INTEREST_DUE: 'Splatné úroky',
+  INTEREST_AND_FEES: 'Úroky a poplatky',
+  FEES_DUE: 'Splatné poplatky a pojištění',
+  PRINCIPAL_DUE: 'Splatná jistina',
+  PRINCIPAL: 'Jistina',
+  PRINCIPAL_PREPAYMENT: 'Předčasné splacení jistiny (od nejpozdější splátky)',
+  INSTALLMENTS_DUE: 'Splatné splátky',
+  NEXT_INSTALLMENTS: 'Příští splátky (předplacení)',
+  RENT_DUE: 'Splatné nájemné',
+  SANCTIONS_DUE: 'Splatné sankce a náklady',
+  OLDEST_DUE: 'Nejstarší splatné pohledávky',
+  NEXT_DUE: 'Příští pohledávky (předplacení)',
+  OTHER_DUE: 'Ostatní splatné pohledávky',
+  OTHER: 'Ostatní pohledávky',
+} as const;
+export type AllocationRuleName = keyof typeof ALLOCATION_RULE_LABELS;
+
+/** An allocation row's rule ("<profile>:<rule>", as the engine writes it) in Czech; an unknown one as it is. */
+export function allocationRuleLabel(rule: string): string {
+  const name = rule.slice(rule.indexOf(':') + 1);
+  return (ALLOCATION_RULE_LABELS as Record<string, string>)[name] ?? rule;
+}

@@ -1,4 +1,5 @@
 import { faker } from '@faker-js/faker/locale/cs_CZ';
+import { Decimal } from 'decimal.js';
 import {
   dealCreateRequest,
   dealModelRequest,
@@ -271,15 +272,17 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
   /** Per deal: when it was made and when its terms and documents were prepared, for the rows the use cases stamp with the database's clock. */
   const moments = new Map<number, { created: Date; model: Date | null; prepared: Date | null }>();
 
-  function purposesFor(type: DealType, payout: number, owner: Person): PurposeRequest[] {
+  /** The payout (principal − upfront fee, exact) split into what the borrower gets and, sometimes, a refinanced debt. */
+  function purposesFor(type: DealType, payout: Decimal, owner: Person): PurposeRequest[] {
     if (!needsPurpose(type)) return [];
-    const refinanced = type === 'CONSUMER_LOAN' && payout > 60_000 && faker.datatype.boolean(0.3) ? roundTo(payout * faker.number.float({ min: 0.2, max: 0.6 }), 100) : 0;
+    // Only the random share is drawn as a number (whole hundreds); the amounts are exact.
+    const refinanced = type === 'CONSUMER_LOAN' && payout.gt(60_000) && faker.datatype.boolean(0.3) ? roundTo(payout.toNumber() * faker.number.float({ min: 0.2, max: 0.6 }), 100) : 0;
     const name = (owner.companyName ?? `${owner.firstName} ${owner.lastName}`).slice(0, 70);
     return [
       ...(refinanced
         ? [purposeRequest.parse({ type: 'CREDITOR_DEBT', amount: amount(refinanced), bank_account: bankAccount(), variable_symbol: String(int(1_000_000, 9_999_999_999)), recipient_name: faker.helpers.arrayElement(CREDITORS), message: 'Splacení úvěru' })]
         : []),
-      purposeRequest.parse({ type: 'APPLICANT_BANK_ACCOUNT', amount: amount(payout - refinanced), bank_account: bankAccount(), recipient_name: name, message: faker.helpers.arrayElement(PURPOSE_MESSAGES) }),
+      purposeRequest.parse({ type: 'APPLICANT_BANK_ACCOUNT', amount: payout.minus(refinanced).toFixed(2), bank_account: bankAccount(), recipient_name: name, message: faker.helpers.arrayElement(PURPOSE_MESSAGES) }),
     ];
   }
 
@@ -354,7 +357,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
     const person = [...natural, ...input.companies].find((p) => p.id === lead.personId)!;
     const completion = minDay(addDays(convertedOn, 1), T);
     const steps: Step[] = [
-      { kind: 'prepare', at: when, purposes: purposesFor(deal.type, Number(model.principal) - Number(model.upfrontFee), person), collateral: answer.realty_group_id === null ? collateralFor(deal.type, person) : null },
+      { kind: 'prepare', at: when, purposes: purposesFor(deal.type, new Decimal(model.principal.toFixed(2)).minus(model.upfrontFee.toFixed(2)), person), collateral: answer.realty_group_id === null ? collateralFor(deal.type, person) : null },
       state(completion, 'CONTRACT_COMPLETION'),
     ];
     if (payoutDay > T) steps.push(state(minDay(addDays(completion, 2), T), 'CONTRACT_SIGN'));
@@ -442,7 +445,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
     if (withModel) steps.push({ kind: 'model', at: at(modelDay), body });
     if (p.state === 'CLOSED_APPLICATION') steps.push(state(minDay(addDays(createdOn, int(3, 40)), T), 'CLOSED_APPLICATION', p.closedReason));
     else if (p.state !== 'NEW_APPLICATION') {
-      steps.push({ kind: 'prepare', at: at(modelDay), purposes: purposesFor(p.type, payoutAmount, owner), collateral: collateralFor(p.type, owner) });
+      steps.push({ kind: 'prepare', at: at(modelDay), purposes: purposesFor(p.type, new Decimal(payoutAmount), owner), collateral: collateralFor(p.type, owner) });
       steps.push(state(completion, 'CONTRACT_COMPLETION'));
       if (p.state !== 'CONTRACT_COMPLETION') steps.push(state(sign, 'CONTRACT_SIGN'));
       if (serviced) {

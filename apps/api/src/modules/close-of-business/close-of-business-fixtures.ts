@@ -1,3 +1,4 @@
+import { sumMoney } from '@lending/contracts';
 import type { PrismaClient } from '../../db/prisma.ts';
 import type { ClaimType, DealState, DealType, ObligationType } from '../../generated/prisma/client.ts';
 
@@ -58,12 +59,11 @@ export async function addClaim(
 
 /** An incoming payment booked on `date`, allocated to the claims given. */
 export async function pay(prisma: PrismaClient, dealId: number, date: string, allocations: { claimId: number; amount: string }[]): Promise<number> {
-  const total = allocations.reduce((sum, a) => sum + Math.round(Number(a.amount) * 100), 0);
   const payment = await prisma.payment.create({
     data: {
       direction: 'INCOMING_PAYMENT',
       date: day(date),
-      amount: (total / 100).toFixed(2),
+      amount: sumMoney(allocations.map((a) => a.amount)),
       dealId,
       allocations: { create: allocations.map((a) => ({ claimId: a.claimId, amount: a.amount, rule: 'test' })) },
     },

@@ -1,4 +1,4 @@
-import type { AllocationProfile, ClaimType } from '@lending/contracts';
+import type { AllocationProfile, AllocationRuleName, ClaimType } from '@lending/contracts';
 
 // The allocation profiles of the spec as data (docs/decisions/0033): each an ordered list of
 // rules, one engine (allocate.ts) runs them all. A rule takes the claims of its types that are
@@ -11,13 +11,13 @@ export type DueScope = 'DUE' | 'ALSO_FUTURE';
 
 export interface AllocationRule {
   /** Written on every allocation row it places (with the profile), so staff see why. */
-  name: string;
+  name: AllocationRuleName;
   types: readonly ClaimType[];
   order: DueOrder;
   scope: DueScope;
 }
 
-const rule = (name: string, types: readonly ClaimType[], order: DueOrder = 'OLDEST_FIRST', scope: DueScope = 'DUE'): AllocationRule => ({ name, types, order, scope });
+const rule = (name: AllocationRuleName, types: readonly ClaimType[], order: DueOrder = 'OLDEST_FIRST', scope: DueScope = 'DUE'): AllocationRule => ({ name, types, order, scope });
 
 /** What an installment of a loan is made of (the schedule's claims). */
 const INSTALLMENT: readonly ClaimType[] = ['INTEREST', 'FEE', 'INSURANCE', 'PRINCIPAL'];

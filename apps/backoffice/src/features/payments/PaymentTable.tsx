@@ -1,38 +1,11 @@
-import { ClaimType, PaymentCategory, PaymentType, type Payment, type PaymentAllocation } from '@lending/contracts';
+import { allocationRuleLabel, ClaimType, PaymentCategory, PaymentType, type Payment, type PaymentAllocation } from '@lending/contracts';
 import { Fragment, useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { EMPTY_VALUE, formatCzk, formatDate, nextOrdering, StatusBadge } from '@lending/ui';
 
-/**
- * The rules of the allocation profiles (apps/api/src/modules/payments/allocation-profiles.ts,
- * docs/decisions/0034) in Czech: why a part of a payment went to its claim.
- */
-export const ALLOCATION_RULE_LABELS: Record<string, string> = {
-  COSTS_DUE: 'Splatné náklady vymáhání',
-  COSTS: 'Náklady vymáhání',
-  PENALTY_INTEREST_DUE: 'Splatné úroky z prodlení',
-  PENALTY_INTEREST: 'Úroky z prodlení',
-  CONTRACTUAL_PENALTY_DUE: 'Splatné smluvní pokuty',
-  CONTRACTUAL_PENALTY: 'Smluvní pokuty',
-  INTEREST_DUE: 'Splatné úroky',
-  INTEREST_AND_FEES: 'Úroky a poplatky',
-  FEES_DUE: 'Splatné poplatky a pojištění',
-  PRINCIPAL_DUE: 'Splatná jistina',
-  PRINCIPAL: 'Jistina',
-  PRINCIPAL_PREPAYMENT: 'Předčasné splacení jistiny (od nejpozdější splátky)',
-  INSTALLMENTS_DUE: 'Splatné splátky',
-  NEXT_INSTALLMENTS: 'Příští splátky (předplacení)',
-  RENT_DUE: 'Splatné nájemné',
-  SANCTIONS_DUE: 'Splatné sankce a náklady',
-  OLDEST_DUE: 'Nejstarší splatné pohledávky',
-  NEXT_DUE: 'Příští pohledávky (předplacení)',
-  OTHER_DUE: 'Ostatní splatné pohledávky',
-  OTHER: 'Ostatní pohledávky',
-};
-
-export function ruleLabel(rule: string | null): string {
-  if (!rule) return EMPTY_VALUE;
-  return ALLOCATION_RULE_LABELS[rule] ?? rule;
+/** The rule that placed a part of a payment, in Czech (the API writes "<profile>:<rule>"). */
+function ruleLabel(rule: string | null): string {
+  return rule ? allocationRuleLabel(rule) : EMPTY_VALUE;
 }
 
 const isZero = (amount: string) => /^-?0\.00$/.test(amount);

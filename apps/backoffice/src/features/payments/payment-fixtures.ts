@@ -41,9 +41,9 @@ export function allocatedPayment(overrides: Partial<Payment> = {}): Payment {
     category: 'INTERNAL_INSTALLMENT',
     amount: '10000.50',
     allocations: [
-      { claim_id: 71, claim_type: 'PENALTY_INTEREST', due_date: '2025-02-28', amount: '150.00', rule: 'PENALTY_INTEREST_DUE' },
-      { claim_id: 64, claim_type: 'INTEREST', due_date: '2025-02-15', amount: '2050.00', rule: 'INTEREST_DUE' },
-      { claim_id: 63, claim_type: 'PRINCIPAL', due_date: '2025-02-15', amount: '7700.00', rule: 'PRINCIPAL_DUE' },
+      { claim_id: 71, claim_type: 'PENALTY_INTEREST', due_date: '2025-02-28', amount: '150.00', rule: 'LOAN_ALLOCATION_PROFILE_V1:PENALTY_INTEREST_DUE' },
+      { claim_id: 64, claim_type: 'INTEREST', due_date: '2025-02-15', amount: '2050.00', rule: 'LOAN_ALLOCATION_PROFILE_V1:INTEREST_DUE' },
+      { claim_id: 63, claim_type: 'PRINCIPAL', due_date: '2025-02-15', amount: '7700.00', rule: 'LOAN_ALLOCATION_PROFILE_V1:PRINCIPAL_DUE' },
     ],
     allocated_amount: '9900.00',
     unallocated_amount: '100.50',
