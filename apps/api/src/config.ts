@@ -74,6 +74,8 @@ const configSchema = z.object({
   SCREENING_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   // Name of the lender printed in the header of screening reports.
   LENDER_NAME: z.string().min(1).default('Půjčka online s.r.o.'),
+  // The lender's registered address under its name on letters to debtors (claims statements).
+  LENDER_ADDRESS: optionalString,
   // The lender's own account that payment orders of purpose drawings debit (ADR 0027): the
   // Czech number (ABO), its IBAN and the bank's BIC (pain.001). Unset: no payment orders.
   LENDER_ACCOUNT: z.preprocess(

@@ -4,6 +4,7 @@ import { dealEndpoints } from './deals/deal-endpoints.ts';
 import { dealModelEndpoints } from './deals/deal-model-endpoints.ts';
 import { dealPartsEndpoints } from './deals/deal-parts-endpoints.ts';
 import { paymentEndpoints } from './payment-endpoints.ts';
+import { claimsStatementEndpoints } from './claims-statement-endpoints.ts';
 import { addressSuggestRequest, addressSuggestResponse } from './address.ts';
 import { auditEntry } from './audit.ts';
 import { currentUser, logoutRequest, refreshRequest, refreshResponse, tokenRequest, tokenResponse } from './auth.ts';
@@ -159,6 +160,7 @@ export const endpoints = {
   ...dealModelEndpoints,
   ...dealPartsEndpoints,
   ...paymentEndpoints,
+  ...claimsStatementEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
 export type Endpoints = typeof endpoints;

@@ -19,3 +19,4 @@ export * from './format.ts';
 export * from './money.ts';
 export * from './deals/index.ts';
 export * from './payments.ts';
+export * from './claims-statements.ts';

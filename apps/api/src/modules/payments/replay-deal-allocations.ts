@@ -1,6 +1,7 @@
 import type { AllocationProfile, BreachType } from '@lending/contracts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { holdDelinquencyLock, recomputeDelinquency } from '../close-of-business/recompute-delinquency.ts';
+import { invalidateClaimsStatements } from '../claims-statements/invalidate-claims-statements.ts';
 import { allocate } from './allocate.ts';
 
 // Writes a deal's allocations from a date as the engine answers them (docs/decisions/0033).
@@ -80,6 +81,7 @@ export async function replayDealAllocations(tx: Prisma.TransactionClient, dealId
   if (result.allocations.length) {
     await tx.paymentAllocation.createMany({ data: result.allocations.map((a) => ({ paymentId: a.paymentId, claimId: a.claimId, amount: a.amount, rule: a.rule })) });
   }
+  await invalidateClaimsStatements(tx, dealId, fromDate);
   const delinquency = await recomputeDelinquency(tx, dealId, businessDate);
   return { profile, deleted, created: result.allocations.length, credit: await dealCredit(tx, dealId), ...delinquency };
 }
