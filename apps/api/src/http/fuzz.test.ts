@@ -124,6 +124,7 @@ beforeAll(async () => {
     ['obligations', { type: 'NOTARIAL_DEED', due_date: '2026-12-31' }],
     ['enforceable-claims', { title_type: 'NOTARIAL_DEED', amount: '1000.00' }],
     ['claims-settings', { type: 'FEE', amount: '150.00' }],
+    ['claims-statements', { as_of: '2026-01-31' }],
   ] as const) {
     const res = await staff(`/api/v1/deals/${fuzzDealId}/${segment}/`, body);
     expect(res.status, `${segment} ${res.text}`).toBe(201);
@@ -184,6 +185,7 @@ async function pathValues(op: Operation): Promise<Record<string, string>> {
       obligations: () => p.dealObligation.findFirst({ where: { dealId: fuzzDealId }, orderBy: { id: 'desc' } }),
       'enforceable-claims': () => p.enforceableClaim.findFirst({ where: { dealId: fuzzDealId }, orderBy: { id: 'desc' } }),
       'claims-settings': () => p.claimsSetting.findFirst({ where: { dealId: fuzzDealId }, orderBy: { id: 'desc' } }),
+      'claims-statements': () => p.claimsStatement.findFirst({ where: { dealId: fuzzDealId }, orderBy: { id: 'desc' } }),
     };
     const item = await finders[sub]?.();
     values = item ? { dealId: fuzzDealId, id: item.id } : { id: fuzzDealId, dealId: fuzzDealId };

@@ -3,6 +3,7 @@ import { ClaimsSettingsTab } from './tabs/ClaimsSettingsTab';
 import { ClaimsTab } from './tabs/ClaimsTab';
 import { DealModelTab } from './tabs/DealModelTab';
 import { PaymentsTab } from './tabs/PaymentsTab';
+import { ClaimsStatementsTab } from './tabs/ClaimsStatementsTab';
 import { ParticipantsTab } from './tabs/ParticipantsTab';
 import { PurposesTab } from './tabs/PurposesTab';
 import { RealtiesTab } from './tabs/RealtiesTab';
@@ -36,6 +37,7 @@ export const DEAL_TABS: readonly DealTab[] = [
   { id: 'model', label: 'Model a splátkový kalendář', Component: DealModelTab },
   { id: 'claims', label: 'Pohledávky', Component: ClaimsTab },
   { id: 'payments', label: 'Platby', Component: PaymentsTab },
+  { id: 'claims-statements', label: 'Vyčíslení', Component: ClaimsStatementsTab },
   { id: 'participants', label: 'Účastníci', Component: ParticipantsTab },
   { id: 'purposes', label: 'Účely a čerpání', Component: PurposesTab },
   { id: 'realties', label: 'Nemovitosti a zajištění', Component: RealtiesTab },
