@@ -4,6 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { pdfTextLines } from '../../integrations/bank-statements/pdf-text.ts';
 import { addClaim, createDeal, pay } from '../close-of-business/close-of-business-fixtures.ts';
 import { recomputeDelinquency } from '../close-of-business/recompute-delinquency.ts';
+import { bookPayment as bookMovement } from '../payments/book-payment.ts';
 
 // Claims statements through HTTP on real PostgreSQL. Known answers worked out by hand.
 //
@@ -316,6 +317,48 @@ describe('NOT_VALID when the deal\'s payments change', () => {
     const recomputed = await ctx.http().patch(base(deal.id, `${draft.id}/`)).set(auth(staff)).send({});
     expect(recomputed.body).toMatchObject({ state: 'DRAFT', invalidated_at: null, content: { total_due: '2000.00', grand_total: '4100.00' } });
     expect(brief(recomputed.body.content.due)).toEqual([[deal.claims.P2, '2050.00', '50.00', '2000.00', 'LOAN_ALLOCATION_PROFILE_V1:PRINCIPAL_DUE']]);
+  });
+
+  it('a reversal of a payment dated on or before the date invalidates; the recomputed statement no longer counts it', async () => {
+    const deal = await loan();
+    const statement = (await post(deal.id, { as_of: '2025-03-05' })).body;
+    // The 1 000 of 1 Mar is taken back by the bank (a storno of the same amount and account).
+    const original = await ctx.deps.prisma.payment.findFirstOrThrow({ where: { dealId: deal.id, date: new Date('2025-03-01T00:00:00Z') } });
+    await ctx.deps.prisma.payment.update({ where: { id: original.id }, data: { counterAccount: '19-2000145399/0800' } });
+    const storno = await bookMovement(
+      ctx.deps,
+      {
+        bankReference: `cs-storno:${deal.id}`,
+        date: '2025-03-03',
+        amount: '1000.00',
+        direction: 'OUTGOING_PAYMENT',
+        reversal: true,
+        variableSymbol: deal.variableSymbol,
+        specificSymbol: null,
+        constantSymbol: null,
+        counterAccount: '19-2000145399/0800',
+        counterAccountName: null,
+        message: null,
+      },
+      { businessDate: '2025-03-05' },
+    );
+    expect(storno).toMatchObject({ outcome: 'CREATED', dealId: deal.id, reversalOf: original.id });
+    expect((await get(base(deal.id, `${statement.id}/`))).body.state).toBe('NOT_VALID');
+    // Without the 1 000: I2 450 and P2 2050 due again, as on 25 Feb.
+    const recomputed = await ctx.http().patch(base(deal.id, `${statement.id}/`)).set(auth(staff)).send({});
+    expect(recomputed.body).toMatchObject({ state: 'DRAFT', content: { total_due: '2500.00', grand_total: '4600.00' } });
+  });
+
+  it('a payment booked while statements are being computed never leaves a DRAFT with stale figures', async () => {
+    for (let round = 0; round < 3; round++) {
+      const deal = await loan();
+      const [created] = await Promise.all([post(deal.id, { as_of: '2025-02-25' }), post(deal.id, { as_of: '2025-02-25' }), bookPayment(deal.variableSymbol, '2025-02-21', '500.00')]);
+      expect(created.status).toBe(201);
+      const all = (await get(base(deal.id))).body.results as { state: string; content: { total_due: string } }[];
+      expect(all).toHaveLength(2);
+      // Computed after the payment (it counts: 2 000 left) or before it (then marked NOT_VALID).
+      for (const s of all) expect(s.state === 'NOT_VALID' || (s.state === 'DRAFT' && s.content.total_due === '2000.00'), JSON.stringify(s)).toBe(true);
+    }
   });
 
   it('a payment moved to another deal invalidates the statements of both deals', async () => {
