@@ -378,6 +378,8 @@ describe('GET {id}/export/', () => {
   it('answers the PDF for the debtor: Czech text, letterhead, the amounts, contract number, VS and account', async () => {
     const deal = await loan();
     const created = (await post(deal.id, { as_of: '2025-02-25' })).body;
+    const person = await ctx.deps.prisma.person.create({ data: { firstName: 'Jiří', lastName: 'Čermák' } });
+    await ctx.deps.prisma.dealParticipant.create({ data: { dealId: deal.id, personId: person.id, role: 'BORROWER' } });
     const config = ctx.deps.config as { LENDER_ADDRESS?: string };
     config.LENDER_ADDRESS = 'Příkladná 12, 110 00 Praha 1';
     const res = await download(base(deal.id, `${created.id}/export/`));
@@ -391,6 +393,7 @@ describe('GET {id}/export/', () => {
     expect(text).toContain(ctx.deps.config.LENDER_NAME);
     expect(text).toContain('Příkladná 12, 110 00 Praha 1');
     expect(text).toContain(`SML-${deal.variableSymbol}`);
+    expect(text).toMatch(/Dlužník\s+Jiří Čermák/);
     expect(text).toContain(deal.variableSymbol);
     expect(text).toMatch(/Úrok\s+20\. 2\. 2025\s+450 Kč\s+0 Kč\s+450 Kč/);
     expect(text).toMatch(/Jistina\s+20\. 2\. 2025\s+2 050 Kč\s+0 Kč\s+2 050 Kč/);
