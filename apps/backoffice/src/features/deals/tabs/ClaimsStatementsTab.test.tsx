@@ -156,6 +156,28 @@ describe('ClaimsStatementsTab', () => {
     expect(within(detail).getByRole('button', { name: 'Uložit' })).toBeTruthy();
   });
 
+  it('deletes a DRAFT after confirmation', async () => {
+    const user = userEvent.setup();
+    let rows = [statement()];
+    const { calls } = mockApi({
+      'GET /api/v1/deals/7/claims-statements/': () => ({ status: 200, body: page(rows) }),
+      'GET /api/v1/deals/7/claims-statements/5/': () => (rows[0] ? { status: 200, body: rows[0] } : { status: 404, body: { detail: 'Vyčíslení nebylo nalezeno.' } }),
+      'DELETE /api/v1/deals/7/claims-statements/5/': () => {
+        rows = [];
+        return { status: 204 };
+      },
+    });
+    renderTab(<ClaimsStatementsTab dealId={7} canWrite />);
+    await user.click(await screen.findByRole('button', { name: 'Zobrazit vyčíslení č. 5' }));
+    const detail = await screen.findByRole('region', { name: 'Vyčíslení č. 5 ke dni 5. 3. 2025' });
+    await user.click(within(detail).getByRole('button', { name: 'Smazat vyčíslení' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Smazat vyčíslení' });
+    await user.click(within(confirm).getByRole('button', { name: 'Smazat' }));
+    expect(await screen.findByText('K obchodu zatím není žádné vyčíslení.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Vyčíslení č. 5 ke dni 5. 3. 2025' })).toBeNull();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+
   it('shows a VIEWER the statements and downloads, but no write buttons', async () => {
     const user = userEvent.setup();
     mockApi({
