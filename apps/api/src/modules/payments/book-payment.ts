@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
 import { holdDelinquencyLock } from '../close-of-business/recompute-delinquency.ts';
-import { pairPayment, type PairedBy } from './pairing.ts';
+import { pairPayment, pairPayments, type PairedBy } from './pairing.ts';
 import { lockDealForAllocation, replayDealAllocations } from './replay-deal-allocations.ts';
 
 // Booking one bank movement (docs/decisions/0034): stored once per bank reference, paired,
@@ -38,6 +38,8 @@ export interface Booking {
   pairedBy: PairedBy | null;
   /** The payment this storno took back. */
   reversalOf: number | null;
+  /** The statement import that booked the payment (for a DUPLICATE: the earlier one). */
+  statementId: number | null;
 }
 
 export const bookingMessages = {
@@ -73,12 +75,20 @@ async function lockReversedPayment(tx: Tx, m: MovementInput): Promise<{ id: numb
   return null;
 }
 
-async function bookInTransaction(tx: Tx, m: MovementInput, options: { businessDate: string; statementId?: number | null; actor?: StaffActor }): Promise<Booking> {
+export interface BookingOptions {
+  /** Today's business date (YYYY-MM-DD): DPD and breaches are brought to it. */
+  businessDate: string;
+  statementId?: number | null;
+  /** Staff pushing the payments: each created one is audited. */
+  actor?: StaffActor;
+}
+
+async function bookInTransaction(tx: Tx, m: MovementInput, options: BookingOptions): Promise<Booking> {
   if (m.bankReference !== null) {
     // Two imports of one movement at once: the second waits here for the first to commit, then finds it.
     await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`payment:${m.bankReference}`}, 0))::text`;
-    const existing = await tx.payment.findUnique({ where: { bankReference: m.bankReference }, select: { id: true, dealId: true, reversalOfId: true } });
-    if (existing) return { outcome: 'DUPLICATE', paymentId: existing.id, dealId: existing.dealId, pairedBy: null, reversalOf: existing.reversalOfId };
+    const existing = await tx.payment.findUnique({ where: { bankReference: m.bankReference }, select: { id: true, dealId: true, reversalOfId: true, statementId: true } });
+    if (existing) return { outcome: 'DUPLICATE', paymentId: existing.id, dealId: existing.dealId, pairedBy: null, reversalOf: existing.reversalOfId, statementId: existing.statementId };
   }
   // The close of business's lock first, always: every path below takes it before any row lock.
   await holdDelinquencyLock(tx);
@@ -132,10 +142,130 @@ async function bookInTransaction(tx: Tx, m: MovementInput, options: { businessDa
       changes: { bank_reference: m.bankReference, amount: m.amount, direction: m.direction, date: m.date, deal: dealId, paired_by: pairedBy, reversal_of: reversalOf?.id ?? null },
     });
   }
-  return { outcome: 'CREATED', paymentId: payment.id, dealId, pairedBy, reversalOf: reversalOf?.id ?? null };
+  return { outcome: 'CREATED', paymentId: payment.id, dealId, pairedBy, reversalOf: reversalOf?.id ?? null, statementId: options.statementId ?? null };
 }
 
 /** Books one movement in a transaction of its own; a bank reference seen before is a DUPLICATE, nothing written. */
-export function bookPayment(deps: Pick<Deps, 'prisma'>, movement: MovementInput, options: { businessDate: string; statementId?: number | null; actor?: StaffActor }): Promise<Booking> {
+export function bookPayment(deps: Pick<Deps, 'prisma'>, movement: MovementInput, options: BookingOptions): Promise<Booking> {
   return deps.prisma.$transaction((tx) => bookInTransaction(tx, movement, options), { timeout: 30_000, maxWait: 30_000 });
+}
+
+/** Movements booked per transaction by bookPayments: what a deal's lock is held for, and how often progress is written. */
+export const BOOKING_CHUNK = 250;
+
+/**
+ * Books many movements in their order (statement imports, bulk create), in transactions of up
+ * to `chunkSize` movements each, with the same outcome as booking them one by one: a bank
+ * reference seen before is a DUPLICATE, nothing written; incoming payments are paired in order
+ * (pairPayments); each deal a chunk pays is locked (by id) before the chunk's first write and
+ * replayed once, from the earliest date of its new payments. A chunk's payments, their
+ * allocations and `afterChunk`'s writes commit together or not at all, so an interrupted run
+ * leaves whole chunks and a re-run books the rest. A storno is booked alone (bookPayment) where
+ * it stands: the payment it takes back may be one of the movements before it.
+ */
+export async function bookPayments(
+  deps: Pick<Deps, 'prisma'>,
+  movements: readonly MovementInput[],
+  options: BookingOptions & { chunkSize?: number; afterChunk?: (tx: Tx, bookings: readonly Booking[]) => Promise<void> },
+): Promise<Booking[]> {
+  const size = options.chunkSize ?? BOOKING_CHUNK;
+  const bookings: Booking[] = [];
+  let start = 0;
+  while (start < movements.length) {
+    let end = start + 1;
+    if (!movements[start]!.reversal) while (end < movements.length && end - start < size && !movements[end]!.reversal) end++;
+    const chunk = movements.slice(start, end);
+    const booked = await deps.prisma.$transaction(
+      async (tx) => {
+        const done = chunk[0]!.reversal ? [await bookInTransaction(tx, chunk[0]!, options)] : await bookChunk(tx, chunk, options);
+        await options.afterChunk?.(tx, done);
+        return done;
+      },
+      { timeout: 120_000, maxWait: 30_000 },
+    );
+    bookings.push(...booked);
+    start = end;
+  }
+  return bookings;
+}
+
+/** bookPayments' work for a run of movements without a storno, in the caller's transaction. */
+async function bookChunk(tx: Tx, chunk: readonly MovementInput[], options: BookingOptions): Promise<Booking[]> {
+  // The close of business's lock first, always: every path takes it before any row lock.
+  await holdDelinquencyLock(tx);
+  const refs = chunk.flatMap((m) => (m.bankReference === null ? [] : [m.bankReference]));
+  const earlier = new Map(
+    (
+      await tx.$queryRaw<{ id: number; bank_reference: string; deal_id: number | null; reversal_of_id: number | null; statement_id: number | null }[]>`
+        SELECT id, bank_reference, deal_id, reversal_of_id, statement_id FROM payments WHERE bank_reference = ANY(${refs}::text[])`
+    ).map((r) => [r.bank_reference, r]),
+  );
+  const fresh = chunk.filter((m) => m.bankReference === null || !earlier.has(m.bankReference));
+  const incoming = fresh.filter((m) => m.direction === 'INCOMING_PAYMENT');
+  const pairings = new Map((await pairPayments(tx, incoming)).map((pairing, i) => [incoming[i]!, pairing]));
+  const dealIds = [...new Set([...pairings.values()].flatMap((p) => (p ? [p.dealId] : [])))].sort((a, b) => a - b);
+  // lockDealForAllocation for all of them at once, in id order (as every multi-deal writer locks).
+  if (dealIds.length) await tx.$queryRaw`SELECT id FROM deals WHERE id = ANY(${dealIds}::int[]) ORDER BY id FOR NO KEY UPDATE`;
+
+  // Ids drawn first, so each row is known by its place even without a bank reference.
+  const ids = (await tx.$queryRaw<{ id: number }[]>`SELECT nextval(pg_get_serial_sequence('payments', 'id'))::int AS id FROM generate_series(1, ${fresh.length}::int)`).map((r) => r.id);
+  const column = <T>(pick: (m: MovementInput, i: number) => T) => fresh.map(pick);
+  const inserted = new Set(
+    fresh.length === 0
+      ? []
+      : (
+          await tx.$queryRaw<{ id: number }[]>`
+            INSERT INTO payments (id, direction, category, payment_type, date, amount, variable_symbol, specific_symbol, constant_symbol,
+                                  counter_account, counter_account_name, message, bank_reference, deal_id, statement_id, updated_at)
+            SELECT id, direction::"PaymentDirection", coalesce(category, 'UNCATEGORIZED')::"PaymentCategory", coalesce(payment_type, 'BANK_TRANSFER')::"PaymentType",
+                   date, amount, variable_symbol, specific_symbol, constant_symbol, counter_account, counter_account_name, message, bank_reference,
+                   deal_id, ${options.statementId ?? null}::int, now()
+              FROM unnest(${ids}::int[], ${column((m) => m.direction)}::text[], ${column((m) => m.category ?? null)}::text[], ${column((m) => m.paymentType ?? null)}::text[],
+                          ${column((m) => m.date)}::date[], ${column((m) => m.amount)}::numeric[], ${column((m) => m.variableSymbol)}::text[],
+                          ${column((m) => m.specificSymbol)}::text[], ${column((m) => m.constantSymbol)}::text[], ${column((m) => m.counterAccount)}::text[],
+                          ${column((m) => m.counterAccountName)}::text[], ${column((m) => m.message)}::text[], ${column((m) => m.bankReference)}::text[],
+                          ${column((m) => pairings.get(m)?.dealId ?? null)}::int[])
+                   AS m(id, direction, category, payment_type, date, amount, variable_symbol, specific_symbol, constant_symbol,
+                        counter_account, counter_account_name, message, bank_reference, deal_id)
+             -- Two imports of one movement at once: the later insert waits for the earlier to commit, then skips it.
+             ORDER BY bank_reference
+            ON CONFLICT (bank_reference) DO NOTHING
+            RETURNING id`
+        ).map((r) => r.id),
+  );
+  // Booked meanwhile by a concurrent import (the conflicts above): duplicates, as if found first.
+  const raced = fresh.filter((m, i) => !inserted.has(ids[i]!)).map((m) => m.bankReference!);
+  if (raced.length) {
+    for (const r of await tx.$queryRaw<{ id: number; bank_reference: string; deal_id: number | null; reversal_of_id: number | null; statement_id: number | null }[]>`
+      SELECT id, bank_reference, deal_id, reversal_of_id, statement_id FROM payments WHERE bank_reference = ANY(${raced}::text[])`)
+      earlier.set(r.bank_reference, r);
+  }
+
+  const idOf = new Map(fresh.map((m, i) => [m, ids[i]!]));
+  const from = new Map<number, string>();
+  const bookings = chunk.map((m): Booking => {
+    const id = idOf.get(m);
+    if (id === undefined || !inserted.has(id)) {
+      const e = earlier.get(m.bankReference!)!;
+      return { outcome: 'DUPLICATE', paymentId: e.id, dealId: e.deal_id, pairedBy: null, reversalOf: e.reversal_of_id, statementId: e.statement_id };
+    }
+    const pairing = pairings.get(m) ?? null;
+    if (pairing) from.set(pairing.dealId, [from.get(pairing.dealId) ?? m.date, m.date].sort()[0]!);
+    return { outcome: 'CREATED', paymentId: id, dealId: pairing?.dealId ?? null, pairedBy: pairing?.by ?? null, reversalOf: null, statementId: options.statementId ?? null };
+  });
+  // Each deal once, in id order, from its earliest new payment.
+  for (const dealId of [...from.keys()].sort((a, b) => a - b)) await replayDealAllocations(tx, dealId, from.get(dealId)!, options.businessDate);
+  if (options.actor) {
+    for (const [i, m] of chunk.entries()) {
+      const b = bookings[i]!;
+      if (b.outcome !== 'CREATED') continue;
+      await recordStaffAudit(tx, options.actor, {
+        action: 'payment.create',
+        entity: 'Payment',
+        entityId: b.paymentId,
+        changes: { bank_reference: m.bankReference, amount: m.amount, direction: m.direction, date: m.date, deal: b.dealId, paired_by: b.pairedBy, reversal_of: null },
+      });
+    }
+  }
+  return bookings;
 }
