@@ -120,12 +120,11 @@ interface Progress {
   paired: number;
   unpaired: number;
   duplicatesSkipped: number;
-  errors: string[];
 }
 
 /**
- * The job's work: parse the stored file and book its movements in chunks (bookPayments), each
- * chunk's payments, allocations and progress in one transaction. A run after an interrupted one
+ * The job's work: parse the stored file and book its movements (bookPayments), each chunk's
+ * payments, allocations and progress in one transaction. A run after an interrupted one
  * finds the chunks that run committed (their payments name this statement) and counts them as
  * created, not as duplicates, so the figures are those of one clean run.
  */
@@ -157,26 +156,32 @@ async function run(deps: Pick<Deps, 'prisma' | 'now'>, row: StatementRow, chunkS
     return;
   }
   const movements = parsed.statement.movements;
-  const progress: Progress = { processed: 0, created: 0, paired: 0, unpaired: 0, duplicatesSkipped: 0, errors: [] };
+  const errors: string[] = [];
   const czk = movements.filter((m) => {
     if (m.currency === 'CZK') return true;
-    progress.errors.push(statementMessages.currency(m.bankReference, m.currency));
-    progress.processed++;
+    errors.push(statementMessages.currency(m.bankReference, m.currency));
     return false;
   });
   // `select`: the row holds the whole file, which an update would otherwise read back each time.
-  const save = (db: Pick<Prisma.TransactionClient, 'paymentStatement'>, extra: Prisma.PaymentStatementUpdateInput = {}) =>
-    db.paymentStatement.update({ where: { id: row.id }, data: { totalLines: movements.length, ...progress, ...extra }, select: { id: true } });
-  await save(p, { state: 'PROCESSING' });
-  let booked = 0;
+  const save = (db: Pick<Prisma.TransactionClient, 'paymentStatement'>, data: Prisma.PaymentStatementUpdateInput) =>
+    db.paymentStatement.update({ where: { id: row.id }, data, select: { id: true } });
+  // Counted from scratch: a run after an interrupted one finds that run's payments again.
+  await save(p, { state: 'PROCESSING', totalLines: movements.length, processed: errors.length, created: 0, paired: 0, unpaired: 0, duplicatesSkipped: 0, errors });
   await bookPayments(deps, czk.map(toMovementInput), {
     businessDate: businessDateOf(deps.now()),
     statementId: row.id,
     chunkSize,
-    afterChunk: async (tx, bookings) => {
-      for (const booking of bookings) count(progress, booking, czk[booked++]!, row.id);
-      progress.processed += bookings.length;
-      await save(tx);
+    // Increments: chunks commit in any order, and the row holds what the committed ones did.
+    afterChunk: async (tx, { entries }) => {
+      const figures: Progress = { processed: entries.length, created: 0, paired: 0, unpaired: 0, duplicatesSkipped: 0 };
+      for (const { index, booking } of entries) count(figures, booking, czk[index]!, row.id);
+      await save(tx, {
+        processed: { increment: figures.processed },
+        created: { increment: figures.created },
+        paired: { increment: figures.paired },
+        unpaired: { increment: figures.unpaired },
+        duplicatesSkipped: { increment: figures.duplicatesSkipped },
+      });
     },
   });
   await save(p, { state: 'DONE', finishedAt: deps.now() });
