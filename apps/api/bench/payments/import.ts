@@ -282,7 +282,8 @@ async function main() {
     const url = await preparePortfolio(embedded.url);
     // The upload queues the import job (run here by hand, as the worker would).
     await migrateJobQueue(url);
-    db = connectDatabase(url, { max: 4 });
+    // The API's pool size: the import books several chunks at once, each on a connection of its own.
+    db = connectDatabase(url, { max: 10 });
     db.pool.on('error', (error) => process.stderr.write(`PostgreSQL connection: ${error.message}\n`));
     const q = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => db!.pool.query<T>(sql, params).then((r) => r.rows);
 
