@@ -280,6 +280,8 @@ async function main() {
   };
   try {
     const url = await preparePortfolio(embedded.url);
+    // A book kept from an earlier run (BENCH_PG_DIR) gets the migrations added since.
+    await migrateDeploy(defaultRootDir(), url);
     // The upload queues the import job (run here by hand, as the worker would).
     await migrateJobQueue(url);
     // The API's pool size: the import books several chunks at once, each on a connection of its own.
