@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
 import { holdDelinquencyLock } from '../close-of-business/recompute-delinquency.ts';
-import { pairPayment, type PairedBy } from './pairing.ts';
+import { pairPayment, pairPayments, type PairedBy, type Pairing } from './pairing.ts';
 import { lockDealForAllocation, replayDealAllocations } from './replay-deal-allocations.ts';
 
 // Booking one bank movement (docs/decisions/0034): stored once per bank reference, paired,
@@ -38,6 +38,8 @@ export interface Booking {
   pairedBy: PairedBy | null;
   /** The payment this storno took back. */
   reversalOf: number | null;
+  /** The statement import that booked the payment (for a DUPLICATE: the earlier one). */
+  statementId: number | null;
 }
 
 export const bookingMessages = {
@@ -73,12 +75,20 @@ async function lockReversedPayment(tx: Tx, m: MovementInput): Promise<{ id: numb
   return null;
 }
 
-async function bookInTransaction(tx: Tx, m: MovementInput, options: { businessDate: string; statementId?: number | null; actor?: StaffActor }): Promise<Booking> {
+export interface BookingOptions {
+  /** Today's business date (YYYY-MM-DD): DPD and breaches are brought to it. */
+  businessDate: string;
+  statementId?: number | null;
+  /** Staff pushing the payments: each created one is audited. */
+  actor?: StaffActor;
+}
+
+async function bookInTransaction(tx: Tx, m: MovementInput, options: BookingOptions): Promise<Booking> {
   if (m.bankReference !== null) {
     // Two imports of one movement at once: the second waits here for the first to commit, then finds it.
     await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`payment:${m.bankReference}`}, 0))::text`;
-    const existing = await tx.payment.findUnique({ where: { bankReference: m.bankReference }, select: { id: true, dealId: true, reversalOfId: true } });
-    if (existing) return { outcome: 'DUPLICATE', paymentId: existing.id, dealId: existing.dealId, pairedBy: null, reversalOf: existing.reversalOfId };
+    const existing = await tx.payment.findUnique({ where: { bankReference: m.bankReference }, select: { id: true, dealId: true, reversalOfId: true, statementId: true } });
+    if (existing) return { outcome: 'DUPLICATE', paymentId: existing.id, dealId: existing.dealId, pairedBy: null, reversalOf: existing.reversalOfId, statementId: existing.statementId };
   }
   // The close of business's lock first, always: every path below takes it before any row lock.
   await holdDelinquencyLock(tx);
@@ -132,10 +142,193 @@ async function bookInTransaction(tx: Tx, m: MovementInput, options: { businessDa
       changes: { bank_reference: m.bankReference, amount: m.amount, direction: m.direction, date: m.date, deal: dealId, paired_by: pairedBy, reversal_of: reversalOf?.id ?? null },
     });
   }
-  return { outcome: 'CREATED', paymentId: payment.id, dealId, pairedBy, reversalOf: reversalOf?.id ?? null };
+  return { outcome: 'CREATED', paymentId: payment.id, dealId, pairedBy, reversalOf: reversalOf?.id ?? null, statementId: options.statementId ?? null };
 }
 
 /** Books one movement in a transaction of its own; a bank reference seen before is a DUPLICATE, nothing written. */
-export function bookPayment(deps: Pick<Deps, 'prisma'>, movement: MovementInput, options: { businessDate: string; statementId?: number | null; actor?: StaffActor }): Promise<Booking> {
+export function bookPayment(deps: Pick<Deps, 'prisma'>, movement: MovementInput, options: BookingOptions): Promise<Booking> {
   return deps.prisma.$transaction((tx) => bookInTransaction(tx, movement, options), { timeout: 30_000, maxWait: 30_000 });
+}
+
+/** Movements booked per transaction by bookPayments: what a deal's lock is held for, and how often progress is written. */
+export const BOOKING_CHUNK = 100;
+/** Chunks booked at once, each in a transaction (a connection) of its own: their deals never overlap. */
+export const BOOKING_WORKERS = 4;
+
+type Earlier = { id: number; bank_reference: string; deal_id: number | null; reversal_of_id: number | null; statement_id: number | null };
+const duplicateOf = (e: Earlier): Booking => ({ outcome: 'DUPLICATE', paymentId: e.id, dealId: e.deal_id, pairedBy: null, reversalOf: e.reversal_of_id, statementId: e.statement_id });
+
+async function earlierPayments(db: Pick<Tx, '$queryRaw'>, refs: readonly string[]): Promise<Map<string, Earlier>> {
+  if (!refs.length) return new Map();
+  const rows = await db.$queryRaw<Earlier[]>`
+    SELECT id, bank_reference, deal_id, reversal_of_id, statement_id FROM payments WHERE bank_reference = ANY(${refs}::text[])`;
+  return new Map(rows.map((r) => [r.bank_reference, r]));
+}
+
+/** One movement of a batch, where it stands in it, and the deal it pairs to. */
+interface Item {
+  index: number;
+  movement: MovementInput;
+  pairing: Pairing | null;
+}
+
+export interface BookedChunk {
+  /** The movements' places in the batch, with their bookings. */
+  entries: { index: number; booking: Booking }[];
+}
+
+/**
+ * Books many movements (statement imports, bulk create) with the outcome of booking them one by
+ * one in their order: a bank reference seen before is a DUPLICATE, nothing written; incoming
+ * payments are paired in order (pairPayments, before any write: a payment paired to a deal makes
+ * its counter-account known to the lines after it); each deal paid is replayed once, from the
+ * earliest date of its new payments — the same allocations as one replay per payment, since a
+ * replay from a date equals one pass (0033), except for penalty interest a first replay would
+ * have accrued before the next (0036).
+ *
+ * The work is done in chunks of whole deals (`chunkSize` lines or so, deals by id; lines no deal
+ * takes in chunks of their own), `workers` chunks at once: their deals never overlap, so they
+ * never wait for each other. A chunk locks what bookPayment locks (the close's shared lock, then
+ * its deals by id) before its first write, and its payments, their allocations and
+ * `afterChunk`'s writes commit together or not at all: an interrupted run leaves whole chunks,
+ * and a re-run books the rest. Stornos are booked last, one by one in their order (bookPayment):
+ * the payment one takes back may be in the same batch.
+ */
+export async function bookPayments(
+  deps: Pick<Deps, 'prisma'>,
+  movements: readonly MovementInput[],
+  options: BookingOptions & { chunkSize?: number; workers?: number; afterChunk?: (tx: Tx, chunk: BookedChunk) => Promise<void> },
+): Promise<Booking[]> {
+  const size = options.chunkSize ?? BOOKING_CHUNK;
+  const bookings: Booking[] = new Array<Booking>(movements.length);
+  const earlier = await earlierPayments(deps.prisma, movements.flatMap((m) => (m.bankReference === null ? [] : [m.bankReference])));
+  const items: Item[] = [];
+  const duplicates: number[] = [];
+  const stornos: number[] = [];
+  for (const [index, movement] of movements.entries()) {
+    const found = movement.bankReference === null ? undefined : earlier.get(movement.bankReference);
+    if (found) {
+      bookings[index] = duplicateOf(found);
+      duplicates.push(index);
+    } else if (movement.reversal) stornos.push(index);
+    else items.push({ index, movement, pairing: null });
+  }
+  const incoming = items.filter((i) => i.movement.direction === 'INCOMING_PAYMENT');
+  for (const [n, pairing] of (await pairPayments(deps.prisma, incoming.map((i) => i.movement))).entries()) incoming[n]!.pairing = pairing;
+
+  // Chunks: each deal's lines together, deals by id; then the lines of no deal.
+  const byDeal = new Map<number, Item[]>();
+  const loose: Item[] = [];
+  for (const item of items) {
+    if (item.pairing) byDeal.set(item.pairing.dealId, [...(byDeal.get(item.pairing.dealId) ?? []), item]);
+    else loose.push(item);
+  }
+  const chunks: Item[][] = [];
+  let current: Item[] = [];
+  for (const dealId of [...byDeal.keys()].sort((a, b) => a - b)) {
+    current.push(...byDeal.get(dealId)!);
+    if (current.length >= size) [chunks[chunks.length], current] = [current, []];
+  }
+  for (const item of loose) {
+    current.push(item);
+    if (current.length >= size) [chunks[chunks.length], current] = [current, []];
+  }
+  if (current.length) chunks.push(current);
+
+  const transaction = (work: (tx: Tx) => Promise<BookedChunk>) =>
+    deps.prisma.$transaction(
+      async (tx) => {
+        const done = await work(tx);
+        await options.afterChunk?.(tx, done);
+        for (const e of done.entries) bookings[e.index] = e.booking;
+      },
+      { timeout: 120_000, maxWait: 30_000 },
+    );
+  // Duplicates are progress too (nothing to write but the caller's figures).
+  if (duplicates.length && options.afterChunk) await transaction(async () => ({ entries: duplicates.map((index) => ({ index, booking: bookings[index]! })) }));
+  let next = 0;
+  let failed = false;
+  // Every worker finishes (commits or rolls back) its chunk before a failure is passed on: nothing runs on after the caller is told.
+  const settled = await Promise.allSettled(
+    Array.from({ length: Math.max(1, Math.min(options.workers ?? BOOKING_WORKERS, chunks.length)) }, async () => {
+      while (!failed && next < chunks.length) {
+        const chunk = chunks[next++]!;
+        await transaction((tx) => bookChunk(tx, chunk, options)).catch((error: unknown) => {
+          failed = true;
+          throw error;
+        });
+      }
+    }),
+  );
+  const failure = settled.find((s) => s.status === 'rejected');
+  if (failure) throw failure.reason;
+  for (const index of stornos) await transaction(async (tx) => ({ entries: [{ index, booking: await bookInTransaction(tx, movements[index]!, options) }] }));
+  return bookings;
+}
+
+/** bookPayments' work for one chunk (no storno in it), in the caller's transaction. */
+async function bookChunk(tx: Tx, chunk: readonly Item[], options: BookingOptions): Promise<BookedChunk> {
+  // The close of business's lock first, always: every path takes it before any row lock.
+  await holdDelinquencyLock(tx);
+  const dealIds = [...new Set(chunk.flatMap((i) => (i.pairing ? [i.pairing.dealId] : [])))].sort((a, b) => a - b);
+  // lockDealForAllocation for all of them at once, in id order (as every multi-deal writer locks).
+  if (dealIds.length) await tx.$queryRaw`SELECT id FROM deals WHERE id = ANY(${dealIds}::int[]) ORDER BY id FOR NO KEY UPDATE`;
+
+  // Ids drawn first, so each row is known by its place even without a bank reference.
+  const ids = (await tx.$queryRaw<{ id: number }[]>`SELECT nextval(pg_get_serial_sequence('payments', 'id'))::int AS id FROM generate_series(1, ${chunk.length}::int)`).map(
+    (r) => r.id,
+  );
+  const column = <T>(pick: (m: MovementInput, i: Item) => T) => chunk.map((i) => pick(i.movement, i));
+  const inserted = new Set(
+    (
+      await tx.$queryRaw<{ id: number }[]>`
+        INSERT INTO payments (id, direction, category, payment_type, date, amount, variable_symbol, specific_symbol, constant_symbol,
+                              counter_account, counter_account_name, message, bank_reference, deal_id, statement_id, updated_at)
+        SELECT id, direction::"PaymentDirection", coalesce(category, 'UNCATEGORIZED')::"PaymentCategory", coalesce(payment_type, 'BANK_TRANSFER')::"PaymentType",
+               date, amount, variable_symbol, specific_symbol, constant_symbol, counter_account, counter_account_name, message, bank_reference,
+               deal_id, ${options.statementId ?? null}::int, now()
+          FROM unnest(${ids}::int[], ${column((m) => m.direction)}::text[], ${column((m) => m.category ?? null)}::text[], ${column((m) => m.paymentType ?? null)}::text[],
+                      ${column((m) => m.date)}::date[], ${column((m) => m.amount)}::numeric[], ${column((m) => m.variableSymbol)}::text[],
+                      ${column((m) => m.specificSymbol)}::text[], ${column((m) => m.constantSymbol)}::text[], ${column((m) => m.counterAccount)}::text[],
+                      ${column((m) => m.counterAccountName)}::text[], ${column((m) => m.message)}::text[], ${column((m) => m.bankReference)}::text[],
+                      ${column((_, i) => i.pairing?.dealId ?? null)}::int[])
+               AS m(id, direction, category, payment_type, date, amount, variable_symbol, specific_symbol, constant_symbol,
+                    counter_account, counter_account_name, message, bank_reference, deal_id)
+         -- A movement another import books at the same time: this insert waits for its commit, then skips it.
+         ORDER BY bank_reference
+        ON CONFLICT (bank_reference) DO NOTHING
+        RETURNING id`
+    ).map((r) => r.id),
+  );
+  // What a concurrent import booked first (the conflicts above): duplicates, as if found before.
+  const raced = await earlierPayments(
+    tx,
+    chunk.flatMap((item, n) => (inserted.has(ids[n]!) ? [] : [item.movement.bankReference!])),
+  );
+
+  const from = new Map<number, string>();
+  const entries = chunk.map((item, n): { index: number; booking: Booking } => {
+    const { movement: m, pairing } = item;
+    if (!inserted.has(ids[n]!)) return { index: item.index, booking: duplicateOf(raced.get(m.bankReference!)!) };
+    if (pairing) from.set(pairing.dealId, [from.get(pairing.dealId) ?? m.date, m.date].sort()[0]!);
+    return {
+      index: item.index,
+      booking: { outcome: 'CREATED', paymentId: ids[n]!, dealId: pairing?.dealId ?? null, pairedBy: pairing?.by ?? null, reversalOf: null, statementId: options.statementId ?? null },
+    };
+  });
+  // Each deal once, in id order, from its earliest new payment.
+  for (const dealId of [...from.keys()].sort((a, b) => a - b)) await replayDealAllocations(tx, dealId, from.get(dealId)!, options.businessDate);
+  if (options.actor) {
+    for (const [n, { booking: b }] of entries.entries()) {
+      if (b.outcome !== 'CREATED') continue;
+      const m = chunk[n]!.movement;
+      await recordStaffAudit(tx, options.actor, {
+        action: 'payment.create',
+        entity: 'Payment',
+        entityId: b.paymentId,
+        changes: { bank_reference: m.bankReference, amount: m.amount, direction: m.direction, date: m.date, deal: b.dealId, paired_by: b.pairedBy, reversal_of: null },
+      });
+    }
+  }
+  return { entries };
 }

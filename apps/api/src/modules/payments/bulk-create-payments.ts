@@ -1,22 +1,20 @@
 import type { BulkCreatePaymentsRequest, Payment } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import { businessDateOf } from '../close-of-business/recompute-delinquency.ts';
-import { bookPayment } from './book-payment.ts';
+import { bookPayments } from './book-payment.ts';
 import { loadPayments, type Actor } from './payment-view.ts';
 
 /**
- * POST /payments/bulk_create_payments/: books each movement (its own transaction, as a
- * statement import does, so one deal's lock is held only while its payment is allocated) and
- * answers the payments in the request's order. A bank reference booked before is not booked
- * again: a retry of the same request creates nothing and answers the same payments.
+ * POST /payments/bulk_create_payments/: books the movements as a statement import does
+ * (bookPayments: in chunks, each deal replayed once per chunk) and answers the payments in the
+ * request's order. A bank reference booked before is not booked again: a retry of the same
+ * request creates nothing and answers the same payments.
  */
 export async function bulkCreatePayments(deps: Pick<Deps, 'prisma' | 'now'>, actor: Actor, input: BulkCreatePaymentsRequest): Promise<Payment[]> {
   const businessDate = businessDateOf(deps.now());
-  const ids: number[] = [];
-  for (const item of input.payments) {
-    const booking = await bookPayment(
-      deps,
-      {
+  const bookings = await bookPayments(
+    deps,
+    input.payments.map((item) => ({
         bankReference: item.bank_reference,
         date: item.date,
         amount: item.amount,
@@ -30,10 +28,8 @@ export async function bulkCreatePayments(deps: Pick<Deps, 'prisma' | 'now'>, act
         message: item.message ?? null,
         category: item.category,
         paymentType: item.payment_type,
-      },
-      { businessDate, actor },
-    );
-    ids.push(booking.paymentId);
-  }
-  return loadPayments(deps.prisma, ids);
+      })),
+    { businessDate, actor },
+  );
+  return loadPayments(deps.prisma, bookings.map((b) => b.paymentId));
 }

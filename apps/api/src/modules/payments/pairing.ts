@@ -35,33 +35,46 @@ const symbol = (raw: string | null | undefined) => {
   return s === '' ? null : s;
 };
 
-export async function pairingCandidates(
-  db: Pick<Prisma.TransactionClient, '$queryRaw'>,
-  payment: { variableSymbol: string | null; specificSymbol: string | null; counterAccount: string | null },
-): Promise<PairingCandidates> {
-  const vs = symbol(payment.variableSymbol);
-  const ss = symbol(payment.specificSymbol);
-  const account = payment.counterAccount?.trim() || null;
-  const dealOf = async (value: string | null) => {
-    if (value === null) return null;
-    const [row] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM deals WHERE variable_symbol = ${value}`;
-    return row?.id ?? null;
-  };
-  const counterAccountDeals = account
-    ? (
-        await db.$queryRaw<{ deal_id: number }[]>`
-          SELECT DISTINCT deal_id FROM payments
-           WHERE counter_account = ${account} AND deal_id IS NOT NULL AND direction = 'INCOMING_PAYMENT'
-           ORDER BY deal_id LIMIT 2`
-      ).map((r) => r.deal_id)
-    : [];
-  return { byVariableSymbol: await dealOf(vs), bySpecificSymbol: await dealOf(ss), counterAccountDeals };
+type PairingInput = { variableSymbol: string | null; specificSymbol: string | null; counterAccount: string | null };
+
+/**
+ * Pairs incoming payments taken in the order given, as if booked one after another: the
+ * database is asked once for every symbol and counter-account of the batch, and a payment of the
+ * batch paired to a deal makes its counter-account known for that deal to the payments after it.
+ */
+export async function pairPayments(db: Pick<Prisma.TransactionClient, '$queryRaw'>, payments: readonly PairingInput[]): Promise<(Pairing | null)[]> {
+  const symbols = [...new Set(payments.flatMap((p) => [symbol(p.variableSymbol), symbol(p.specificSymbol)]).filter((s) => s !== null))];
+  const accountOf = (p: PairingInput) => p.counterAccount?.trim() || null;
+  const accounts = [...new Set(payments.map(accountOf).filter((a) => a !== null))];
+  const [deals, known] = await Promise.all([
+    symbols.length ? db.$queryRaw<{ id: number; variable_symbol: string }[]>`SELECT id, variable_symbol FROM deals WHERE variable_symbol = ANY(${symbols}::text[])` : [],
+    // Two distinct deals are enough to know an account decides nothing.
+    accounts.length
+      ? db.$queryRaw<{ account: string; deals: number[] }[]>`
+          SELECT a.account, array(SELECT DISTINCT p.deal_id FROM payments p
+                                    WHERE p.counter_account = a.account AND p.deal_id IS NOT NULL AND p.direction = 'INCOMING_PAYMENT'
+                                    ORDER BY p.deal_id LIMIT 2) AS deals
+            FROM unnest(${accounts}::text[]) a(account)`
+      : [],
+  ]);
+  const dealOf = new Map(deals.map((d) => [d.variable_symbol, d.id]));
+  const accountDeals = new Map(known.map((k) => [k.account, new Set(k.deals)]));
+  return payments.map((p) => {
+    const vs = symbol(p.variableSymbol);
+    const ss = symbol(p.specificSymbol);
+    const account = accountOf(p);
+    const seen = account ? accountDeals.get(account) : undefined;
+    const pairing = choosePairing({
+      byVariableSymbol: (vs !== null && dealOf.get(vs)) || null,
+      bySpecificSymbol: (ss !== null && dealOf.get(ss)) || null,
+      counterAccountDeals: seen ? [...seen].slice(0, 2) : [],
+    });
+    if (pairing && account) accountDeals.set(account, (seen ?? new Set()).add(pairing.dealId));
+    return pairing;
+  });
 }
 
 /** The deal an incoming payment belongs to, or null when it stays unpaired. */
-export async function pairPayment(
-  db: Pick<Prisma.TransactionClient, '$queryRaw'>,
-  payment: { variableSymbol: string | null; specificSymbol: string | null; counterAccount: string | null },
-): Promise<Pairing | null> {
-  return choosePairing(await pairingCandidates(db, payment));
+export async function pairPayment(db: Pick<Prisma.TransactionClient, '$queryRaw'>, payment: PairingInput): Promise<Pairing | null> {
+  return (await pairPayments(db, [payment]))[0]!;
 }

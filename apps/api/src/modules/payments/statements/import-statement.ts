@@ -6,14 +6,14 @@ import { badRequest, notFound } from '../../../http/errors.ts';
 import { importStatementJob } from '../../../jobs/definitions/payments/import-statement.ts';
 import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
 import { businessDateOf } from '../../close-of-business/recompute-delinquency.ts';
-import { bookPayment } from '../book-payment.ts';
+import { bookPayments, type Booking, type MovementInput } from '../book-payment.ts';
 import { parseCamt053 } from './camt053.ts';
 import { parseGpc } from './gpc.ts';
 import { describeIssue, type BankMovement } from './movement.ts';
 
-// Bank statement imports (docs/decisions/0034): the upload stores the file and queues its job in
-// one transaction; the job parses it and books every movement in a transaction of its own,
-// writing its progress on the statement row after each, for staff to poll.
+// Bank statement imports (docs/decisions/0034, 0036): the upload stores the file and queues its
+// job in one transaction; the job parses it and books the movements in chunks, each chunk in a
+// transaction of its own that also writes the progress on the statement row, for staff to poll.
 
 export const statementMessages = {
   currency: (ref: string, currency: string) => `Pohyb ${ref}: měna ${currency} není podporována, pohyb nebyl zaúčtován.`,
@@ -120,80 +120,93 @@ interface Progress {
   paired: number;
   unpaired: number;
   duplicatesSkipped: number;
-  errors: string[];
 }
 
 /**
- * The job's work: parse the stored file and book its movements one by one. A run after an
- * interrupted one counts the movements that run booked (their payments name this statement) as
+ * The job's work: parse the stored file and book its movements (bookPayments), each chunk's
+ * payments, allocations and progress in one transaction. A run after an interrupted one
+ * finds the chunks that run committed (their payments name this statement) and counts them as
  * created, not as duplicates, so the figures are those of one clean run.
  */
-export async function importStatement(deps: Pick<Deps, 'prisma' | 'now' | 'logger'>, statementId: number, options: { finalAttempt: boolean }): Promise<void> {
+export async function importStatement(
+  deps: Pick<Deps, 'prisma' | 'now' | 'logger'>,
+  statementId: number,
+  options: { finalAttempt: boolean; chunkSize?: number },
+): Promise<void> {
   const row = await deps.prisma.paymentStatement.findUnique({ where: { id: statementId } });
   if (!row || row.state === 'DONE' || row.state === 'FAILED') return;
   try {
-    await run(deps, row);
+    await run(deps, row, options.chunkSize);
   } catch (error) {
     deps.logger.error({ err: error, component: 'job', job: importStatementJob.name, statementId }, 'statement import failed');
     if (!options.finalAttempt) throw error;
     await deps.prisma.paymentStatement.update({
       where: { id: statementId },
       data: { state: 'FAILED', errors: { push: statementMessages.interrupted }, finishedAt: deps.now() },
+      select: { id: true },
     });
   }
 }
 
-async function run(deps: Pick<Deps, 'prisma' | 'now'>, row: StatementRow): Promise<void> {
+async function run(deps: Pick<Deps, 'prisma' | 'now'>, row: StatementRow, chunkSize: number | undefined): Promise<void> {
   const p = deps.prisma;
   const parsed = row.format === 'gpc' ? parseGpc(row.content) : parseCamt053(row.content);
   if (!parsed.ok) {
-    await p.paymentStatement.update({ where: { id: row.id }, data: { state: 'FAILED', errors: parsed.errors.map(describeIssue), finishedAt: deps.now() } });
+    await p.paymentStatement.update({ where: { id: row.id }, data: { state: 'FAILED', errors: parsed.errors.map(describeIssue), finishedAt: deps.now() }, select: { id: true } });
     return;
   }
   const movements = parsed.statement.movements;
-  const progress: Progress = { processed: 0, created: 0, paired: 0, unpaired: 0, duplicatesSkipped: 0, errors: [] };
-  const save = (extra: Prisma.PaymentStatementUpdateInput = {}) =>
-    p.paymentStatement.update({
-      where: { id: row.id },
-      data: { totalLines: movements.length, ...progress, ...extra },
-    });
-  await save({ state: 'PROCESSING' });
-  for (const movement of movements) {
-    await bookOne(deps, row.id, movement, progress);
-    progress.processed++;
-    await save();
-  }
-  await save({ state: 'DONE', finishedAt: deps.now() });
+  const errors: string[] = [];
+  const czk = movements.filter((m) => {
+    if (m.currency === 'CZK') return true;
+    errors.push(statementMessages.currency(m.bankReference, m.currency));
+    return false;
+  });
+  // `select`: the row holds the whole file, which an update would otherwise read back each time.
+  const save = (db: Pick<Prisma.TransactionClient, 'paymentStatement'>, data: Prisma.PaymentStatementUpdateInput) =>
+    db.paymentStatement.update({ where: { id: row.id }, data, select: { id: true } });
+  // Counted from scratch: a run after an interrupted one finds that run's payments again.
+  await save(p, { state: 'PROCESSING', totalLines: movements.length, processed: errors.length, created: 0, paired: 0, unpaired: 0, duplicatesSkipped: 0, errors });
+  await bookPayments(deps, czk.map(toMovementInput), {
+    businessDate: businessDateOf(deps.now()),
+    statementId: row.id,
+    chunkSize,
+    // Increments: chunks commit in any order, and the row holds what the committed ones did.
+    afterChunk: async (tx, { entries }) => {
+      const figures: Progress = { processed: entries.length, created: 0, paired: 0, unpaired: 0, duplicatesSkipped: 0 };
+      for (const { index, booking } of entries) count(figures, booking, czk[index]!, row.id);
+      await save(tx, {
+        processed: { increment: figures.processed },
+        created: { increment: figures.created },
+        paired: { increment: figures.paired },
+        unpaired: { increment: figures.unpaired },
+        duplicatesSkipped: { increment: figures.duplicatesSkipped },
+      });
+    },
+  });
+  await save(p, { state: 'DONE', finishedAt: deps.now() });
 }
 
-async function bookOne(deps: Pick<Deps, 'prisma' | 'now'>, statementId: number, m: BankMovement, progress: Progress): Promise<void> {
-  if (m.currency !== 'CZK') {
-    progress.errors.push(statementMessages.currency(m.bankReference, m.currency));
+function toMovementInput(m: BankMovement): MovementInput {
+  return {
+    bankReference: m.bankReference,
+    date: m.bookingDate,
+    amount: m.amount,
+    direction: m.direction,
+    reversal: m.reversal,
+    variableSymbol: m.variableSymbol,
+    specificSymbol: m.specificSymbol,
+    constantSymbol: m.constantSymbol,
+    counterAccount: m.counterAccount,
+    counterAccountName: m.counterAccountName,
+    message: m.message,
+  };
+}
+
+function count(progress: Progress, booking: Booking, m: BankMovement, statementId: number): void {
+  if (booking.outcome === 'DUPLICATE' && booking.statementId !== statementId) {
+    progress.duplicatesSkipped++;
     return;
-  }
-  const booking = await bookPayment(
-    deps,
-    {
-      bankReference: m.bankReference,
-      date: m.bookingDate,
-      amount: m.amount,
-      direction: m.direction,
-      reversal: m.reversal,
-      variableSymbol: m.variableSymbol,
-      specificSymbol: m.specificSymbol,
-      constantSymbol: m.constantSymbol,
-      counterAccount: m.counterAccount,
-      counterAccountName: m.counterAccountName,
-      message: m.message,
-    },
-    { businessDate: businessDateOf(deps.now()), statementId },
-  );
-  if (booking.outcome === 'DUPLICATE') {
-    const earlier = await deps.prisma.payment.findUniqueOrThrow({ where: { id: booking.paymentId }, select: { statementId: true } });
-    if (earlier.statementId !== statementId) {
-      progress.duplicatesSkipped++;
-      return;
-    }
   }
   progress.created++;
   // The pairing figures are those of the incoming payments the unpaired queue is about.
