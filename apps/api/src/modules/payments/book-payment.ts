@@ -184,7 +184,7 @@ export interface BookedChunk {
  * its counter-account known to the lines after it); each deal paid is replayed once, from the
  * earliest date of its new payments — the same allocations as one replay per payment, since a
  * replay from a date equals one pass (0033), except for penalty interest a first replay would
- * have accrued before the next (0036).
+ * have accrued before the next (0038).
  *
  * The work is done in chunks of whole deals (`chunkSize` lines or so, deals by id; lines no deal
  * takes in chunks of their own), `workers` chunks at once: their deals never overlap, so they

@@ -4,7 +4,7 @@ import { addClaim, createDeal } from '../close-of-business/close-of-business-fix
 import { bookPayment, bookPayments, type MovementInput } from './book-payment.ts';
 import { importStatement, uploadStatement } from './statements/import-statement.ts';
 
-// The bulk booking path (bookPayments, docs/decisions/0036) on real PostgreSQL: the same outcome
+// The bulk booking path (bookPayments, docs/decisions/0038) on real PostgreSQL: the same outcome
 // as booking the movements one by one, in chunks that commit whole. The loan of every test, as in
 // booking.test.ts (worked out by hand, LOAN_ALLOCATION_PROFILE_V1, penalty interest off): I1 500 +
 // P1 2000 due 20 Jan 2025, I2 450 + P2 2050 due 20 Feb 2025; business date 25 Feb 2025.

@@ -11,7 +11,7 @@ import { parseCamt053 } from './camt053.ts';
 import { parseGpc } from './gpc.ts';
 import { describeIssue, type BankMovement } from './movement.ts';
 
-// Bank statement imports (docs/decisions/0034, 0036): the upload stores the file and queues its
+// Bank statement imports (docs/decisions/0034, 0038): the upload stores the file and queues its
 // job in one transaction; the job parses it and books the movements in chunks, each chunk in a
 // transaction of its own that also writes the progress on the statement row, for staff to poll.
 
