@@ -150,7 +150,8 @@ test('staff import a bank statement, pair the payment left unpaired and see the 
 
   await page.getByRole('navigation').getByRole('link', { name: 'Platby' }).click();
   await expect(page).toHaveURL(/\/admin\/payments/);
-  await page.getByLabel('Soubor výpisu').setInputFiles({ name: `vypis-${today}.xml`, mimeType: 'application/xml', buffer: Buffer.from(camt053(today, lines)) });
+  const statementFile = { name: `vypis-${today}.xml`, mimeType: 'application/xml', buffer: Buffer.from(camt053(today, lines)) };
+  await page.getByLabel('Soubor výpisu').setInputFiles(statementFile);
   await page.getByRole('button', { name: 'Nahrát výpis' }).click();
   const result = page.getByLabel('Výsledek importu');
   await expect(result).toBeVisible({ timeout: 60_000 });
@@ -162,6 +163,12 @@ test('staff import a bank statement, pair the payment left unpaired and see the 
   await expect(fact('Přeskočeno duplicit')).toHaveText('0');
   await expectAccessible(page);
   await saveScreenshot(page, 'backoffice-payments-import');
+
+  // The same file uploaded again (by mistake) books nothing new.
+  await page.getByLabel('Soubor výpisu').setInputFiles(statementFile);
+  await page.getByRole('button', { name: 'Nahrát výpis' }).click();
+  await expect(page.getByText('Tento výpis už byl nahrán; nic nového nevzniklo.')).toBeVisible();
+  await expect(fact('Nové platby')).toHaveText(String(lines.length));
 
   // The paired payments are in the list, each with its deal…
   await page.goto(`/admin/payments?search=${deal.variable_symbol}&unpaired=false`);
