@@ -1,52 +1,31 @@
-import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
-import { apiForm, base64Json, expectAccessible, issueOffer, leadIdOf, OPEN_DIALOG, signIn } from './support';
+import {
+  acceptedOfferLead,
+  addPayoutPurpose,
+  backdateFirstModel,
+  changeDealState as changeState,
+  czechDate,
+  DAY,
+  dealFromLead,
+  expectAccessible,
+  OPEN_DIALOG,
+  pragueToday,
+  signIn,
+} from './support';
 
 // Issue 13's journey: an accepted offer becomes a deal, staff check its schedule, fix what
 // validate asks, activate it, see its claims, close a business day and see the deal overdue.
-
-const DAY = 86_400_000;
-/** Today in Prague (the close of business's default date), as YYYY-MM-DD. */
-const pragueToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Prague' }).format(new Date());
-const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const czechDate = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number);
-  return `${d}. ${m}. ${y}`;
-};
-
-/** Moves the deal to `target` through the state dialog; validate must find nothing first. */
-async function changeState(page: Page, target: string) {
-  await page.getByRole('button', { name: 'Změnit stav' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Změnit stav obchodu' });
-  await dialog.getByLabel(target).check();
-  await expect(dialog.getByText(`Obchod splňuje podmínky pro stav „${target}“.`)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Změnit stav' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('banner').or(page.locator('main')).getByText(target).first()).toBeVisible();
-}
 
 test('staff turn an accepted offer into a deal, activate it and see it overdue after the close of business', async ({ page, browser, request }) => {
   test.setTimeout(180_000);
 
   // The applicant accepts a regular offer of 180 000 Kč at 4 500 Kč a month in the portal.
-  const token = await apiForm(request, { until: 'COLLATERAL_INFO' });
-  await issueOffer(token, { kind: 'REGULAR', value: 180_000, installment: 4_500 });
-  const applicant = await browser.newPage();
-  await applicant.goto(`/dokumenty?token=${token}&offer=${base64Json({ value: 180_000, installment_value: 4_500 })}`);
-  await applicant.getByRole('dialog', { name: 'Potvrzení nabídky' }).getByRole('button', { name: 'Potvrdit nabídku' }).click();
-  await expect(applicant.getByRole('dialog', { name: 'Potvrzení nabídky' })).toBeHidden();
-  await applicant.close();
-  const leadId = await leadIdOf(token);
+  const leadId = await acceptedOfferLead(browser, request, { value: 180_000, installment: 4_500 });
 
   // Staff make the deal from the lead: one action.
   await signIn(page);
-  await page.goto(`/admin/leads/${leadId}`);
-  await page.getByRole('button', { name: 'Vytvořit obchod' }).click();
-  await expect(page).toHaveURL(/\/admin\/deals\/\d+$/);
-  const dealPath = new URL(page.url()).pathname;
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByText('Nová žádost').first()).toBeVisible();
+  const dealPath = await dealFromLead(page, leadId);
 
   // The offer's terms are the first model, a draft with its schedule and RPSN.
   await page.getByRole('tab', { name: 'Model a splátkový kalendář' }).click();
@@ -57,19 +36,7 @@ test('staff turn an accepted offer into a deal, activate it and see it overdue a
   // The contract was signed months ago: staff move the payout and first installment into the
   // past, so the close of business below has installments to find unpaid.
   const today = pragueToday();
-  const payout = isoOf(Date.parse(today) - 150 * DAY);
-  const firstDue = `${isoOf(Date.parse(`${payout.slice(0, 7)}-01`) + 40 * DAY).slice(0, 7)}-15`;
-  await page.getByRole('button', { name: /^Upravit verzi 1/ }).click();
-  const modelDialog = page.getByRole('dialog', { name: 'Upravit návrh verze 1' });
-  await modelDialog.getByLabel('Roční úroková sazba').fill('12,5');
-  await modelDialog.getByLabel('Datum výplaty').fill(payout);
-  await modelDialog.getByLabel('První splátka').fill(firstDue);
-  await modelDialog.getByLabel('Den splatnosti').fill('');
-  await expectAccessible(page, OPEN_DIALOG);
-  await modelDialog.getByRole('button', { name: 'Uložit' }).click();
-  await expect(modelDialog).toBeHidden();
-  const schedule = page.getByRole('table', { name: /^Splátkový kalendář/ });
-  await expect(schedule.getByRole('row').nth(1)).toContainText(czechDate(firstDue));
+  const { firstDue } = await backdateFirstModel(page);
   await expect(page.getByText(/12,5\s%/).first()).toBeVisible();
   await saveScreenshot(page, 'backoffice-deal-schedule');
 
@@ -84,14 +51,7 @@ test('staff turn an accepted offer into a deal, activate it and see it overdue a
   await expectAccessible(page, OPEN_DIALOG);
   await problems.getByRole('link', { name: 'Opravit na kartě Účely a čerpání' }).click();
   await expect(page).toHaveURL(/tab=purposes/);
-  await page.getByRole('button', { name: 'Přidat účel' }).click();
-  const purposeDialog = page.getByRole('dialog', { name: 'Přidat účel' });
-  await purposeDialog.getByLabel('Druh účelu').selectOption({ label: 'Výplata na účet žadatele' });
-  await purposeDialog.getByLabel('Částka').fill('180000');
-  await purposeDialog.getByLabel('Účet příjemce').fill('19-2000145399/0800');
-  await purposeDialog.getByRole('button', { name: 'Uložit' }).click();
-  await expect(purposeDialog).toBeHidden();
-  await expect(page.getByText('Účel byl přidán.').first()).toBeVisible();
+  await addPayoutPurpose(page);
 
   await changeState(page, 'Podpis smlouvy');
   await changeState(page, 'Aktivní');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { Client as PgClient } from 'pg';
 
 /** A birth number that passes our validator (1990-05-05, divisible by 11). */
@@ -210,4 +210,86 @@ export async function lineBreaksOf(page: Page, selector: string): Promise<[befor
 export async function staffApi(request: APIRequestContext, method: 'get' | 'post', path: string, data?: unknown) {
   const headers = { Authorization: `Bearer ${await staffToken(request)}` };
   return method === 'get' ? request.get(path, { headers }) : request.post(path, { headers, data });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deals (the deal and payments journeys): an accepted offer made into an active deal whose first
+// installments are already overdue, as staff do it in the back-office.
+// ---------------------------------------------------------------------------------------------
+
+export const DAY = 86_400_000;
+/** Today in Prague (the business date the API counts DPD to), as YYYY-MM-DD. */
+export const pragueToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Prague' }).format(new Date());
+export const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const czechDate = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number);
+  return `${d}. ${m}. ${y}`;
+};
+
+/** The applicant accepts a regular offer in the portal (a page of its own); returns the lead. */
+export async function acceptedOfferLead(browser: Browser, request: APIRequestContext, offer: { value: number; installment: number }): Promise<number> {
+  const token = await apiForm(request, { until: 'COLLATERAL_INFO' });
+  await issueOffer(token, { kind: 'REGULAR', ...offer });
+  const applicant = await browser.newPage();
+  await applicant.goto(`/dokumenty?token=${token}&offer=${base64Json({ value: offer.value, installment_value: offer.installment })}`);
+  await applicant.getByRole('dialog', { name: 'Potvrzení nabídky' }).getByRole('button', { name: 'Potvrdit nabídku' }).click();
+  await expect(applicant.getByRole('dialog', { name: 'Potvrzení nabídky' })).toBeHidden();
+  await applicant.close();
+  return leadIdOf(token);
+}
+
+/** Staff make the deal from the lead (one action); returns the deal page's path. */
+export async function dealFromLead(page: Page, leadId: number): Promise<string> {
+  await page.goto(`/admin/leads/${leadId}`);
+  await page.getByRole('button', { name: 'Vytvořit obchod' }).click();
+  await expect(page).toHaveURL(/\/admin\/deals\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Nová žádost').first()).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+/**
+ * The contract was signed months ago: on the model tab, staff move the draft's payout 150 days
+ * back and its first installment to the 15th about 40 days after it, at 12,5 % p. a., so the
+ * installments due before today are unpaid once the deal is active. Returns the two dates.
+ */
+export async function backdateFirstModel(page: Page): Promise<{ payout: string; firstDue: string }> {
+  const payout = isoOf(Date.parse(pragueToday()) - 150 * DAY);
+  const firstDue = `${isoOf(Date.parse(`${payout.slice(0, 7)}-01`) + 40 * DAY).slice(0, 7)}-15`;
+  await page.getByRole('button', { name: /^Upravit verzi 1/ }).click();
+  const modelDialog = page.getByRole('dialog', { name: 'Upravit návrh verze 1' });
+  await modelDialog.getByLabel('Roční úroková sazba').fill('12,5');
+  await modelDialog.getByLabel('Datum výplaty').fill(payout);
+  await modelDialog.getByLabel('První splátka').fill(firstDue);
+  await modelDialog.getByLabel('Den splatnosti').fill('');
+  await expectAccessible(page, OPEN_DIALOG);
+  await modelDialog.getByRole('button', { name: 'Uložit' }).click();
+  await expect(modelDialog).toBeHidden();
+  const schedule = page.getByRole('table', { name: /^Splátkový kalendář/ });
+  await expect(schedule.getByRole('row').nth(1)).toContainText(czechDate(firstDue));
+  return { payout, firstDue };
+}
+
+/** On the purposes tab: the payout of 180 000 Kč to the applicant's account, which signing asks for. */
+export async function addPayoutPurpose(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/tab=purposes/);
+  await page.getByRole('button', { name: 'Přidat účel' }).click();
+  const purposeDialog = page.getByRole('dialog', { name: 'Přidat účel' });
+  await purposeDialog.getByLabel('Druh účelu').selectOption({ label: 'Výplata na účet žadatele' });
+  await purposeDialog.getByLabel('Částka').fill('180000');
+  await purposeDialog.getByLabel('Účet příjemce').fill('19-2000145399/0800');
+  await purposeDialog.getByRole('button', { name: 'Uložit' }).click();
+  await expect(purposeDialog).toBeHidden();
+  await expect(page.getByText('Účel byl přidán.').first()).toBeVisible();
+}
+
+/** Moves the deal to `target` through the state dialog; validate must find nothing first. */
+export async function changeDealState(page: Page, target: string): Promise<void> {
+  await page.getByRole('button', { name: 'Změnit stav' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Změnit stav obchodu' });
+  await dialog.getByLabel(target).check();
+  await expect(dialog.getByText(`Obchod splňuje podmínky pro stav „${target}“.`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Změnit stav' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('banner').or(page.locator('main')).getByText(target).first()).toBeVisible();
 }

@@ -1,6 +1,6 @@
 import { list, type EndpointSpec } from '../endpoint-spec.ts';
 import { claimCreateRequest, claimPatch, claimsGroupPatch, claimsGroupUpdateRequest, claimsGroupView, claimUpdateRequest, claimView, leaseRecomputeResponse } from './claims.ts';
-import { dealModelPatch, dealModelRequest, dealModelView, restructuringResponse } from './deal-models.ts';
+import { dealModelPatch, dealModelRequest, dealModelView, modelInstallmentsView, restructuringResponse } from './deal-models.ts';
 import { claimsSettingPatch, claimsSettingRequest, claimsSettingView } from './deals.ts';
 
 /** The back-office's calls of deal models (schedule, RPSN), claims, claims groups and claims settings (see endpoints.ts). */
@@ -16,6 +16,8 @@ export const dealModelEndpoints = {
   'PATCH /api/v1/deals/{dealId}/deal-model/{id}/': { body: dealModelPatch, response: dealModelView },
   'DELETE /api/v1/deals/{dealId}/deal-model/{id}/': {},
   'POST /api/v1/deals/{dealId}/deal-model/{id}/activate/': { response: restructuringResponse },
+  // The schedule against the deal's claims: paid, remaining and status per installment, with totals
+  'GET /api/v1/deals/{dealId}/deal-model/{id}/installments/': { response: modelInstallmentsView },
 
   // Claims
   'GET /api/v1/deals/{dealId}/claims/': list(claimView),

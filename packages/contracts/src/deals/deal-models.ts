@@ -2,6 +2,7 @@
 // schedule and RPSN), the deal's state machine and validation, and a lead becoming a deal.
 // docs/decisions/0024-deal-states.md, docs/decisions/0025-claims-generation.md.
 import { isoDayInput } from '../dates.ts';
+import { defineEnum, type EnumValue } from '../enum.ts';
 import { AllocationProfile, DealClosedReason, DealModelState, DealState, InstallmentType, PersonRole, type DealType } from '../enums.ts';
 import { money, moneyInput } from '../money.ts';
 import { z } from '../zod-config.ts';
@@ -308,3 +309,55 @@ export function scheduleKindOfDealType(type: DealType): 'REGULAR' | 'LEASE' | 'L
   if (type === 'SALE_AND_LEASEBACK') return 'LEASEBACK';
   return 'REGULAR';
 }
+
+// ---------------------------------------------------------------------------------------------
+// The schedule against what was paid (issue 14)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Where an installment stands on the business date, first match wins: nothing left to pay;
+ * due before the business date with something unpaid (days past due count from its due date,
+ * as the deal's DPD does); partly paid, not yet overdue; due on the business date; later.
+ */
+export const InstallmentStatus = defineEnum(['PAID', 'OVERDUE', 'PARTIALLY_PAID', 'DUE', 'FUTURE'], {
+  PAID: 'Zaplaceno',
+  OVERDUE: 'Po splatnosti',
+  PARTIALLY_PAID: 'Částečně zaplaceno',
+  DUE: 'Splatné',
+  FUTURE: 'Budoucí',
+});
+export type InstallmentStatus = EnumValue<typeof InstallmentStatus>;
+
+/** One installment (rent period) of a model as its live claims group stands: owed, paid, left. */
+export const modelInstallmentView = z.object({
+  /** The schedule row's number: the group's number within the model. */
+  number: z.number().int(),
+  claims_group_id: id,
+  due_date: isoDay,
+  /** Sum of the group's live claims (a group's amounts may have been changed since the model computed them). */
+  amount: money,
+  /** Sum of the claims' paid amounts (their allocations). */
+  paid_amount: money,
+  remaining: money,
+  status: InstallmentStatus.schema,
+  /** Days from the due date to the business date while something is unpaid and overdue; else 0. */
+  days_past_due: z.number().int(),
+});
+export type ModelInstallmentView = z.infer<typeof modelInstallmentView>;
+
+/** GET /deals/{dealId}/deal-model/{id}/installments/: the version's installments, in number order (no paging: a schedule has at most 600 rows and its totals belong with it). */
+export const modelInstallmentsView = z.object({
+  deal_model_id: id,
+  /** The Prague day the statuses are computed for (today). */
+  business_date: isoDay,
+  installments: z.array(modelInstallmentView),
+  totals: z.object({
+    owed: money,
+    paid: money,
+    /** owed − paid. */
+    outstanding: money,
+    /** What is left of the overdue installments. */
+    overdue: money,
+  }),
+});
+export type ModelInstallmentsView = z.infer<typeof modelInstallmentsView>;

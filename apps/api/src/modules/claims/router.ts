@@ -23,6 +23,7 @@ import {
   leaseRecomputeResponse,
   leadConversionResponse,
   MAX_RECORD_ID,
+  modelInstallmentsView,
   restructuringResponse,
   StaffRole,
   z,
@@ -40,6 +41,7 @@ import { getDealModel } from './deal-models/get-deal-model.ts';
 import { listDealModels } from './deal-models/list-deal-models.ts';
 import { updateDealModel } from './deal-models/update-deal-model.ts';
 import { applyRestructuring } from './activation/apply-restructuring.ts';
+import { listInstallments } from './schedule/list-installments.ts';
 import { listClaimsGroups } from './groups/list-claims-groups.ts';
 import { getClaimsGroup } from './groups/get-claims-group.ts';
 import { updateClaimsGroup } from './groups/update-claims-group.ts';
@@ -278,6 +280,19 @@ export const claimsRoutes: RouteDef[] = [
     params: itemParams,
     responses: { 200: { description: 'Applied', schema: restructuringResponse }, ...e400, ...e404, ...e409('Nejde o restrukturalizaci aktivního obchodu, nebo nesedí jistina') },
     handler: ({ deps, params, principal, meta }) => applyRestructuring(deps, params, actorOf(principal, meta)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/deals/:dealId/deal-model/:id/installments/',
+    access: read,
+    summary:
+      'The version’s installments as its claims groups stand today (our addition, issue 14): owed, paid, remaining, status ' +
+      '(PAID, OVERDUE with days past due, PARTIALLY_PAID, DUE, FUTURE) and the totals owed, paid, outstanding and overdue. ' +
+      'Not paginated: the whole schedule with its totals (a draft has none yet)',
+    tags,
+    params: itemParams,
+    responses: { 200: { description: 'Installments and totals', schema: modelInstallmentsView }, ...e404 },
+    handler: ({ deps, params }) => listInstallments(deps, params),
   }),
 
   // Claims groups ---------------------------------------------------------------------------

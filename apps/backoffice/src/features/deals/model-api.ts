@@ -31,6 +31,14 @@ export function currentModel(models: readonly DealModelView[] | undefined): Deal
   return models?.find((model) => model.state === 'ACTIVE') ?? models?.[0];
 }
 
+/**
+ * A version's installments as the deal's claims stand (paid, remaining, status) with totals. A
+ * draft has generated no claims yet, so it is not asked.
+ */
+export function useModelInstallments(model: DealModelView) {
+  return useApi(model.state === 'DRAFT' ? null : '/api/v1/deals/{dealId}/deal-model/{id}/installments/', { params: { dealId: model.deal_id, id: model.id } });
+}
+
 /** Which claims groups the deal has: by its models' schedule (loan, lease, sale and leaseback). */
 export function groupKindOf(models: readonly DealModelView[] | undefined): ClaimsGroupKind {
   return currentModel(models)?.schedule_kind ?? 'REGULAR';

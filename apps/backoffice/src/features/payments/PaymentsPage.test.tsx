@@ -335,10 +335,11 @@ describe('statement import', () => {
   it('says in Czech why a file was refused (400, 413), and that a statement was imported before', async () => {
     const user = userEvent.setup();
     stubUpload({ status: 400, body: { file: ['Nahrajte výpis ve formátu camt.053 (XML) nebo GPC (ABO).'] } });
-    paymentsApi('ADMIN', {
+    const { calls } = paymentsApi('ADMIN', {
+      // As the API reads a statement back: `already_imported` is only ever in the upload's answer.
       'GET /api/v1/payments/statements/31/': () => ({
         status: 200,
-        body: statement({ state: 'DONE', total_lines: 4, processed: 4, created: 4, paired: 4, already_imported: true, detail: 'Tento výpis už byl nahrán; nic nového nevzniklo.' }),
+        body: statement({ state: 'DONE', total_lines: 4, processed: 4, created: 4, paired: 4, already_imported: false, detail: null }),
       }),
     });
     renderApp('/payments');
@@ -360,5 +361,9 @@ describe('statement import', () => {
     await user.click(screen.getByRole('button', { name: 'Nahrát výpis' }));
     expect(await screen.findByText('Tento výpis už byl nahrán; nic nového nevzniklo.')).toBeTruthy();
     expect(within(screen.getByLabelText('Výsledek importu')).getByText('Nové platby').nextElementSibling?.textContent).toBe('4');
+    // Still said once the statement has been read back.
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/v1/payments/statements/31/')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('Tento výpis už byl nahrán; nic nového nevzniklo.')).toBeTruthy();
   });
 });

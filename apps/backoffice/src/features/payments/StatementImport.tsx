@@ -27,7 +27,9 @@ export function StatementImport() {
   const [statementId, setStatementId] = useState<number | null>(null);
   const [first, setFirst] = useState<PaymentStatement | null>(null);
   const statement = useStatement(statementId);
-  const current = statement.data ?? first;
+  // Only the upload's answer says the file was imported before (reading the statement back does
+  // not): keep that while the statement itself is refreshed.
+  const current = statement.data && first ? { ...statement.data, already_imported: first.already_imported, detail: first.detail } : (statement.data ?? first);
   const revalidate = useRevalidatePayments();
   const finished = current?.state === 'DONE' || current?.state === 'FAILED';
 

@@ -1,4 +1,4 @@
-import type { DealModelView } from '@lending/contracts';
+import type { DealModelView, ModelInstallmentsView } from '@lending/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -102,6 +102,7 @@ describe('deal model tab', () => {
     const active = annuityModel({ state: 'ACTIVE', activated_at: '2025-04-15T08:00:00.000Z' });
     const draft = annuityModel({ id: 32, version: 2, valid_from: '2025-06-15', principal: '3333.22' });
     const { calls } = modelApi([draft, active], {
+      'GET /api/v1/deals/7/deal-model/31/installments/': () => ({ status: 200, body: installments() }),
       'PUT /api/v1/deals/7/deal-model/32/': (call) => ({ status: 200, body: { ...draft, term_months: (call.body as { term_months: number }).term_months } }),
     }, dealFacts({ state: 'ACTIVE' }));
     renderTab(<DealModelTab dealId={7} canWrite />);
@@ -158,6 +159,59 @@ describe('deal model tab', () => {
     expect(text(screen.getByRole('region', { name: /Podmínky verze 1/ }))).toContain('RPSNNepočítá se (nájem není úvěr)');
   });
 
+  it('shows what the claims say of each installment of the version in force: paid, left, status, and the totals', async () => {
+    const { calls } = modelApi([annuityModel({ state: 'ACTIVE', activated_at: '2025-04-15T08:00:00.000Z' })], {
+      'GET /api/v1/deals/7/deal-model/31/installments/': () => ({ status: 200, body: installments() }),
+    }, dealFacts({ state: 'ACTIVE' }));
+    renderTab(<DealModelTab dealId={7} canWrite={false} />);
+
+    const schedule = await screen.findByRole('table', { name: 'Splátkový kalendář verze 1' });
+    await waitFor(() => expect(within(schedule).getAllByRole('columnheader').map(text)).toContain('Stav'));
+    const rows = within(schedule).getAllByRole('row');
+    expect(within(rows[0]!).getAllByRole('columnheader').map(text)).toEqual(['Č.', 'Splatnost', 'Splátka', 'Jistina', 'Úrok', 'Poplatky', 'Zůstatek jistiny', 'Zaplaceno', 'Zbývá', 'Stav']);
+    expect(cells(rows[1]!).slice(-3)).toEqual(['3 400,22 Kč', '0 Kč', 'Zaplaceno']);
+    expect(cells(rows[2]!).slice(-3)).toEqual(['1 700,11 Kč', '1 700,11 Kč', 'Po splatnosti (21 dní)']);
+    expect(cells(rows[3]!).slice(-3)).toEqual(['0 Kč', '3 400,23 Kč', 'Budoucí']);
+    // Totals row: paid 3400.22 + 1700.11, left 1700.11 + 3400.23.
+    expect(cells(rows[4]!).slice(-3)).toEqual(['5 100,33 Kč', '5 100,34 Kč', '']);
+    const summary = text(screen.getByRole('region', { name: 'Splátkový kalendář' }));
+    expect(summary).toContain('Splátky celkem10 200,67 Kč');
+    expect(summary).toContain('Zaplaceno5 100,33 Kč');
+    expect(summary).toContain('Zbývá uhradit5 100,34 Kč');
+    expect(summary).toContain('Po splatnosti1 700,11 Kč');
+    expect(calls.filter((c) => c.path.endsWith('/installments/'))).toHaveLength(1);
+  });
+
+  it('labels one day past due, a partly paid and a due installment, and a row whose group a restructuring cancelled', async () => {
+    const base = installments();
+    const body: ModelInstallmentsView = {
+      ...base,
+      installments: [
+        { ...base.installments[0]!, status: 'OVERDUE', paid_amount: '0.00', remaining: '3400.22', days_past_due: 1 },
+        { ...base.installments[1]!, status: 'PARTIALLY_PAID', days_past_due: 0 },
+      ],
+    };
+    modelApi([annuityModel({ state: 'SUPERSEDED' })], { 'GET /api/v1/deals/7/deal-model/31/installments/': () => ({ status: 200, body }) });
+    renderTab(<DealModelTab dealId={7} canWrite={false} />);
+    const schedule = await screen.findByRole('table', { name: 'Splátkový kalendář verze 1' });
+    await waitFor(() => expect(within(schedule).getAllByRole('columnheader').map(text)).toContain('Stav'));
+    const rows = within(schedule).getAllByRole('row');
+    expect(cells(rows[1]!).at(-1)).toBe('Po splatnosti (1 den)');
+    expect(cells(rows[2]!).at(-1)).toBe('Částečně zaplaceno');
+    expect(cells(rows[3]!).slice(-3)).toEqual(['—', '—', 'Zrušeno']);
+  });
+
+  it('asks nothing of a draft and says when the payments cannot be read', async () => {
+    const { calls } = modelApi([annuityModel()]);
+    renderTab(<DealModelTab dealId={7} canWrite={false} />);
+    await screen.findByRole('table', { name: 'Splátkový kalendář verze 1' });
+    expect(calls.some((c) => c.path.endsWith('/installments/'))).toBe(false);
+
+    modelApi([annuityModel({ state: 'ACTIVE' })], { 'GET /api/v1/deals/7/deal-model/31/installments/': () => ({ status: 500, body: { detail: 'Chyba serveru.' } }) });
+    renderTab(<DealModelTab dealId={7} canWrite={false} />);
+    expect(await screen.findByText('Úhrady splátek se nepodařilo načíst.')).toBeTruthy();
+  });
+
   it('gives VIEWER no write buttons', async () => {
     modelApi([annuityModel()]);
     renderTab(<DealModelTab dealId={7} canWrite={false} />);
@@ -165,3 +219,17 @@ describe('deal model tab', () => {
     expect(screen.queryByRole('button', { name: /Nová verze|Upravit|Smazat|restrukturalizaci/ })).toBeNull();
   });
 });
+
+/** The fixture's three installments: the first paid, the second half paid and 21 days late, the third future. */
+function installments(): ModelInstallmentsView {
+  return {
+    deal_model_id: 31,
+    business_date: '2025-07-06',
+    installments: [
+      { number: 1, claims_group_id: 501, due_date: '2025-05-15', amount: '3400.22', paid_amount: '3400.22', remaining: '0.00', status: 'PAID', days_past_due: 0 },
+      { number: 2, claims_group_id: 502, due_date: '2025-06-15', amount: '3400.22', paid_amount: '1700.11', remaining: '1700.11', status: 'OVERDUE', days_past_due: 21 },
+      { number: 3, claims_group_id: 503, due_date: '2025-07-15', amount: '3400.23', paid_amount: '0.00', remaining: '3400.23', status: 'FUTURE', days_past_due: 0 },
+    ],
+    totals: { owed: '10200.67', paid: '5100.33', outstanding: '5100.34', overdue: '1700.11' },
+  };
+}

@@ -2,20 +2,23 @@ import {
   AllocationProfile,
   dealModelRequest,
   DealModelState,
+  InstallmentStatus,
   InstallmentType,
   scheduleKindOfDealType,
   type DealModelRequest,
   type DealModelView,
+  type ModelInstallmentsView,
+  type ModelInstallmentView,
 } from '@lending/contracts';
 import { useState } from 'react';
-import { ConfirmDialog, DataTable, Dialog, enumOptions, ErrorSummary, formatCzk, formatDate, formatMoney, MoneyField, SelectField, StatusBadge, TextField, type BadgeTone, type Column } from '@lending/ui';
+import { ConfirmDialog, DataTable, Dialog, enumOptions, ErrorState, ErrorSummary, formatCzk, formatDate, formatMoney, Loading, MoneyField, pluralize, SelectField, StatusBadge, TextField, type BadgeTone, type Column } from '@lending/ui';
 import { api } from '../../../shared/api';
 import { amountFromInput, amountToInput, intOrText, textOrNull, validate } from '../../../shared/form';
 import { showToast } from '../../../shared/toast';
 import { useForm } from '../../../shared/useForm';
 import { FormActions } from '../../../shared/ui/EditableList';
 import { DescriptionList, Section } from '../../../shared/ui/Layout';
-import { currentModel, useDealFacts, useDealModels, useRevalidateDeal } from '../model-api';
+import { currentModel, useDealFacts, useDealModels, useModelInstallments, useRevalidateDeal } from '../model-api';
 import { formatRate, rateFromInput, rateToInput } from './model-format';
 
 type ScheduleKind = DealModelView['schedule_kind'];
@@ -207,8 +210,14 @@ function ModelDetail({ model }: { model: DealModelView }) {
         <DescriptionList items={items} />
       </Section>
       <Section title="Splátkový kalendář">
-        {model.state === 'DRAFT' && <p className="section__totals">Návrh: kalendář se stane platným aktivací obchodu nebo provedením restrukturalizace.</p>}
-        <ScheduleTable model={model} />
+        {model.state === 'DRAFT' ? (
+          <>
+            <p className="section__totals">Návrh: kalendář se stane platným aktivací obchodu nebo provedením restrukturalizace.</p>
+            <ScheduleTable model={model} />
+          </>
+        ) : (
+          <PaymentState model={model} />
+        )}
       </Section>
     </>
   );
@@ -246,10 +255,43 @@ function scheduleColumns(model: DealModelView): ScheduleColumn[] {
   ];
 }
 
-function ScheduleTable({ model }: { model: DealModelView }) {
+const STATUS_TONES: Record<InstallmentStatus, BadgeTone> = { PAID: 'success', OVERDUE: 'danger', PARTIALLY_PAID: 'warning', DUE: 'info', FUTURE: 'neutral' };
+
+/** "Po splatnosti (12 dní)": how late an overdue installment is, in the badge itself. */
+function installmentStatusLabel(installment: ModelInstallmentView): string {
+  const label = InstallmentStatus.labels[installment.status];
+  return installment.status === 'OVERDUE' ? `${label} (${pluralize(installment.days_past_due, 'den', 'dny', 'dní')})` : label;
+}
+
+/** A generated schedule with what the deal's claims say of each installment: paid, left, status, and the totals. */
+function PaymentState({ model }: { model: DealModelView }) {
+  const { data, error, mutate } = useModelInstallments(model);
+  return (
+    <>
+      {data ? (
+        <DescriptionList
+          items={[
+            { label: 'Splátky celkem', value: formatCzk(data.totals.owed) },
+            { label: 'Zaplaceno', value: formatCzk(data.totals.paid) },
+            { label: 'Zbývá uhradit', value: formatCzk(data.totals.outstanding) },
+            { label: 'Po splatnosti', value: formatCzk(data.totals.overdue) },
+          ]}
+        />
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => void mutate()} title="Úhrady splátek se nepodařilo načíst." />
+      ) : (
+        <Loading label="Načítám úhrady splátek…" />
+      )}
+      <ScheduleTable model={model} installments={data} />
+    </>
+  );
+}
+
+function ScheduleTable({ model, installments }: { model: DealModelView; installments?: ModelInstallmentsView }) {
   if (model.schedule.length === 0) return <p>Kalendář nemá žádné splátky.</p>;
   const columns = scheduleColumns(model);
   const lease = model.schedule_kind !== 'REGULAR';
+  const byNumber = new Map(installments?.installments.map((installment) => [installment.number, installment]));
   return (
     <div className="table-wrap">
       <table className="table">
@@ -266,25 +308,47 @@ function ScheduleTable({ model }: { model: DealModelView }) {
                 {column.header}
               </th>
             ))}
+            {installments && (
+              <>
+                <th scope="col" className="table__numeric">
+                  Zaplaceno
+                </th>
+                <th scope="col" className="table__numeric">
+                  Zbývá
+                </th>
+                <th scope="col">Stav</th>
+              </>
+            )}
           </tr>
         </thead>
         <tbody>
-          {model.schedule.map((row) => (
-            <tr key={row.number}>
-              <td className="table__numeric">{row.number}</td>
-              <th scope="row">{formatDate(row.due_date)}</th>
-              {lease && (
-                <td>
-                  {formatDate(row.period_from)} – {formatDate(row.period_to)}
-                </td>
-              )}
-              {columns.map((column) => (
-                <td key={column.key} className="table__numeric">
-                  {formatMoney(row[column.key])}
-                </td>
-              ))}
-            </tr>
-          ))}
+          {model.schedule.map((row) => {
+            const installment = byNumber.get(row.number);
+            return (
+              <tr key={row.number}>
+                <td className="table__numeric">{row.number}</td>
+                <th scope="row">{formatDate(row.due_date)}</th>
+                {lease && (
+                  <td>
+                    {formatDate(row.period_from)} – {formatDate(row.period_to)}
+                  </td>
+                )}
+                {columns.map((column) => (
+                  <td key={column.key} className="table__numeric">
+                    {formatMoney(row[column.key])}
+                  </td>
+                ))}
+                {installments && (
+                  <>
+                    <td className="table__numeric">{formatMoney(installment?.paid_amount)}</td>
+                    <td className="table__numeric">{formatMoney(installment?.remaining)}</td>
+                    {/* A row without a live claims group: cancelled by a restructuring. */}
+                    <td>{installment ? <StatusBadge label={installmentStatusLabel(installment)} tone={STATUS_TONES[installment.status]} /> : 'Zrušeno'}</td>
+                  </>
+                )}
+              </tr>
+            );
+          })}
         </tbody>
         <tfoot>
           <tr>
@@ -296,6 +360,17 @@ function ScheduleTable({ model }: { model: DealModelView }) {
                 {column.total && <strong>{formatCzk(model.totals[column.total])}</strong>}
               </td>
             ))}
+            {installments && (
+              <>
+                <td className="table__numeric">
+                  <strong>{formatCzk(installments.totals.paid)}</strong>
+                </td>
+                <td className="table__numeric">
+                  <strong>{formatCzk(installments.totals.outstanding)}</strong>
+                </td>
+                <td />
+              </>
+            )}
           </tr>
         </tfoot>
       </table>
