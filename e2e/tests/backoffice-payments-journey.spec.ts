@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { ModelInstallmentsView } from '@lending/contracts';
 import { expect, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
@@ -227,5 +228,22 @@ test('staff import a bank statement, pair the payment left unpaired and see the 
   await expectAccessible(page);
   await saveScreenshot(page, 'backoffice-deal-paid-up');
 
-  // next: claims statement (added on merge)
+  // A claims statement as of today: created, saved, downloaded as the debtor's PDF. Paid up,
+  // the deal owes nothing overdue, so the statement's due total is 0.
+  await page.getByRole('tab', { name: 'Vyčíslení', exact: true }).click();
+  await page.getByRole('button', { name: 'Nové vyčíslení' }).click();
+  const create = page.getByRole('dialog', { name: 'Nové vyčíslení' });
+  await expect(create.getByLabel('Ke dni')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await create.getByRole('button', { name: 'Vytvořit vyčíslení' }).click();
+  await expect(create).toBeHidden();
+  const statement = page.getByRole('region', { name: /^Vyčíslení č\. \d+ ke dni / });
+  await expect(statement).toBeVisible();
+  await statement.getByRole('button', { name: 'Uložit' }).click();
+  await expect(statement).toContainText('Uložený');
+  await expect(statement.getByRole('button', { name: 'Uložit' })).toHaveCount(0);
+  await expectAccessible(page);
+  const [pdf] = await Promise.all([page.waitForEvent('download'), statement.getByRole('button', { name: 'Stáhnout PDF' }).click()]);
+  expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(fs.readFileSync(await pdf.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  await saveScreenshot(page, 'backoffice-claims-statement');
 });
