@@ -204,6 +204,7 @@ export const ALLOCATION_RULE_LABELS = {
   NEXT_DUE: 'Příští pohledávky (předplacení)',
   OTHER_DUE: 'Ostatní splatné pohledávky',
   OTHER: 'Ostatní pohledávky',
+  CREDIT: 'Přeplatek použitý na pohledávku v den splatnosti',
 } as const;
 export type AllocationRuleName = keyof typeof ALLOCATION_RULE_LABELS;
 
