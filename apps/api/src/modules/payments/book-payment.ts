@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
 import { holdDelinquencyLock } from '../close-of-business/recompute-delinquency.ts';
+import { matchDrawingPayout } from '../purposes/payout.ts';
 import { pairPayment, type PairedBy } from './pairing.ts';
 import { lockDealForAllocation, replayDealAllocations } from './replay-deal-allocations.ts';
 
@@ -120,6 +121,8 @@ async function bookInTransaction(tx: Tx, m: MovementInput, options: { businessDa
     },
     select: { id: true },
   });
+  // A debit may be the payment order of a drawing: then it pays the drawing out (purposes/payout.ts).
+  if (m.direction === 'OUTGOING_PAYMENT' && !m.reversal) await matchDrawingPayout(tx, { id: payment.id, ...m }, options.businessDate);
   // A payment counts from its own date; a storno undoes the original from the original's date.
   if (dealId !== null && (reversalOf || m.direction === 'INCOMING_PAYMENT')) {
     await replayDealAllocations(tx, dealId, reversalOf ? iso(reversalOf.date) : m.date, options.businessDate);

@@ -14,6 +14,8 @@ const drawing = (overrides: Partial<PurposeDrawing>): PurposeDrawing => ({
   drawn_at: '2025-03-10',
   note: null,
   payment_id: null,
+  paid_out_on: null,
+  paid_out_amount: null,
   payment_order: null,
   created_at: NOW,
   updated_at: NOW,
