@@ -224,6 +224,7 @@ export function allocate(input: AllocationInput): AllocationResult {
   // Credit of earlier payments pays what is due on `day`, oldest credit first, in the profile's order.
   const useCredit = (day: string) => {
     let queue = potsInOrder();
+    if (!queue.length) return;
     for (const rule of rules) {
       for (const claim of candidates(rule, open, day, true)) {
         let owed = owedOn(claim, day);
