@@ -5,6 +5,7 @@ import { ClaimType, PaymentCategory, PaymentDirection, PaymentPurposeType, Payme
 import { isoDayInput } from './dates.ts';
 import { money, moneyInput } from './money.ts';
 import { recordId } from './ids.ts';
+import { formatCzk } from './format.ts';
 
 export const paymentMessages = {
   notFound: 'Platba nebyla nalezena.',
@@ -204,6 +205,7 @@ export const ALLOCATION_RULE_LABELS = {
   NEXT_DUE: 'Příští pohledávky (předplacení)',
   OTHER_DUE: 'Ostatní splatné pohledávky',
   OTHER: 'Ostatní pohledávky',
+  CREDIT: 'Přeplatek použitý na pohledávku v den splatnosti',
 } as const;
 export type AllocationRuleName = keyof typeof ALLOCATION_RULE_LABELS;
 
@@ -212,3 +214,8 @@ export function allocationRuleLabel(rule: string): string {
   const name = rule.slice(rule.indexOf(':') + 1);
   return (ALLOCATION_RULE_LABELS as Record<string, string>)[name] ?? rule;
 }
+
+/** Outgoing payments: refunds of a deal's credit and drawings paid out (docs/decisions/0033). */
+export const outgoingPaymentMessages = {
+  refundBeyondCredit: (available: string) => `Vratka převyšuje přeplatek obchodu (ke dni vratky zbývá ${formatCzk(available)}).`,
+};

@@ -38,6 +38,7 @@ export function dealDetail(overrides: Partial<DealDetail> = {}): DealDetail {
     activated_at: '2025-02-15T09:00:00.000Z',
     closed_at: null,
     note: null,
+    credit: '0.00',
     deal_model: null,
     breaches: [{ id: 3, type: 'NON_PAYING', obligation_id: null, started_on: '2025-04-14', ended_on: null }],
     ...overrides,

@@ -57,6 +57,8 @@ export const closeOfBusinessStats = z.object({
   penalty_interest_accrued: money,
   breaches_started: z.number().int(),
   breaches_ended: z.number().int(),
+  /** Deals whose credit paid claims due by the date (absent in runs before credit was used). */
+  deals_credit_used: z.number().int().optional(),
 });
 export type CloseOfBusinessStats = z.infer<typeof closeOfBusinessStats>;
 

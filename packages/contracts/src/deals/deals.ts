@@ -536,6 +536,8 @@ export const dealDetail = dealListItem.extend({
   activated_at: instant.nullable(),
   closed_at: instant.nullable(),
   note: z.string().nullable(),
+  /** Overpayment kept on the deal: its payments less what they paid and what was refunded (docs/decisions/0033). */
+  credit: money,
   // Present only when asked for in `expand`.
   participants: z.array(dealParticipantView).optional(),
   deal_model: dealModelSummary.nullable().optional(),

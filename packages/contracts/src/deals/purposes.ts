@@ -214,6 +214,9 @@ export const purposeDrawing = z.object({
   note: z.string().nullable(),
   /** The outgoing payment that paid it (set by the payments work when the bank statement shows it). */
   payment_id: z.number().int().nullable(),
+  /** Paid out: the day and amount of that outgoing payment (null until it is matched). */
+  paid_out_on: z.string().nullable().describe('YYYY-MM-DD'),
+  paid_out_amount: money.nullable(),
   payment_order: paymentOrderRef.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -256,7 +259,10 @@ export const purposeDrawingRequest = z.object({
 export type PurposeDrawingRequest = z.infer<typeof purposeDrawingRequest>;
 
 /** PATCH /deals/purpose/purpose-drawing/{id}/ */
-export const purposeDrawingPatchRequest = purposeDrawingRequest.partial();
+export const purposeDrawingPatchRequest = purposeDrawingRequest.partial().extend({
+  /** The outgoing payment that paid the drawing out (null: not paid out, a wrong match undone). */
+  payment: recordId.nullable().optional(),
+});
 export type PurposeDrawingPatchRequest = z.infer<typeof purposeDrawingPatchRequest>;
 
 // ---------------------------------------------------------------------------------------------

@@ -74,7 +74,7 @@ export async function dealClaimsAsOf(db: Db, dealId: number, asOf: string, optio
     WITH day_end AS (SELECT ((${day}::date + 1)::timestamp AT TIME ZONE 'Europe/Prague') AS at)
     SELECT c.id, c.claims_group_id, c.type, c.due_date, c.amount::text AS amount, c.source_claim_id,
            COALESCE((SELECT sum(a.amount) FROM payment_allocations a JOIN payments p ON p.id = a.payment_id
-                     WHERE a.claim_id = c.id AND p.date <= ${day}::date), 0)::text AS paid
+                     WHERE a.claim_id = c.id AND coalesce(a.allocated_on, p.date) <= ${day}::date), 0)::text AS paid
     FROM claims c, day_end
     WHERE c.deal_id = ${dealId} AND (c.cancelled_at IS NULL OR c.cancelled_at >= day_end.at)
       ${options.includeNotDue ? Prisma.empty : Prisma.sql`AND c.due_date <= ${day}::date`}

@@ -87,10 +87,10 @@ export async function bringDealsToDate(tx: Tx, day: string, scope: DelinquencySc
         dealId === null
           ? Prisma.sql`SELECT a.claim_id, sum(a.amount) AS amount
                          FROM payments p JOIN payment_allocations a ON a.payment_id = p.id
-                        WHERE p.date > ${D} GROUP BY a.claim_id`
+                        WHERE coalesce(a.allocated_on, p.date) > ${D} GROUP BY a.claim_id`
           : Prisma.sql`SELECT a.claim_id, sum(a.amount) AS amount
                          FROM claims c JOIN payment_allocations a ON a.claim_id = c.id JOIN payments p ON p.id = a.payment_id
-                        WHERE c.deal_id = ${dealId} AND p.date > ${D} GROUP BY a.claim_id`
+                        WHERE c.deal_id = ${dealId} AND coalesce(a.allocated_on, p.date) > ${D} GROUP BY a.claim_id`
       }
     ),
     overdue AS (
@@ -173,15 +173,15 @@ async function accruePenaltyInterest(tx: Tx, D: Prisma.Sql, common: Prisma.Sql, 
     ),
     paid AS (
       -- A payment on day p lowers what is owed from day p + 1: per window, its amount times the
-      -- days of the window after p.
+      -- days of the window after p (credit used later counts from the day it was used).
       SELECT w.id,
-             sum(a.amount * greatest(0, w.w1_end - greatest(w.start_day, p.date + 1) + 1)) AS p1,
-             sum(a.amount * greatest(0, w.target - greatest(w.w2_start, p.date + 1) + 1)) AS p2,
-             sum(a.amount) FILTER (WHERE p.date <= w.target) AS paid_by_target,
-             max(p.date) FILTER (WHERE p.date <= w.target) AS last_payment
+             sum(a.amount * greatest(0, w.w1_end - greatest(w.start_day, a.paid_on + 1) + 1)) AS p1,
+             sum(a.amount * greatest(0, w.target - greatest(w.w2_start, a.paid_on + 1) + 1)) AS p2,
+             sum(a.amount) FILTER (WHERE a.paid_on <= w.target) AS paid_by_target,
+             max(a.paid_on) FILTER (WHERE a.paid_on <= w.target) AS last_payment
         FROM win w
-        JOIN payment_allocations a ON a.claim_id = w.id
-        JOIN payments p ON p.id = a.payment_id
+        JOIN (SELECT a.claim_id, a.amount, coalesce(a.allocated_on, p.date) AS paid_on
+                FROM payment_allocations a JOIN payments p ON p.id = a.payment_id) a ON a.claim_id = w.id
        GROUP BY w.id
     ),
     computed AS (

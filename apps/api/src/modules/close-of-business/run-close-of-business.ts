@@ -2,6 +2,7 @@ import { closeOfBusinessMessages, isoDayInput, type CloseOfBusinessRun, type Clo
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../http/errors.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
+import { applyDealCredit } from './apply-deal-credit.ts';
 import { addDays, businessDateOf, daysFromTo } from './business-dates.ts';
 import { bringDealsToDate, lockForCloseOfBusiness } from './delinquency.ts';
 import { closeOfBusinessRunView } from './close-of-business-view.ts';
@@ -37,8 +38,10 @@ export async function closeBusinessDate(
       if (options.onlyIfOpen && (await tx.closeOfBusiness.count({ where: { businessDate: new Date(`${day}T00:00:00Z`) } }))) return null;
       const startedAt = deps.now();
       const clock = performance.now();
+      // Credit first, so what it pays on the day is not counted overdue.
+      const creditDeals = await applyDealCredit(tx, day);
       const figures = await bringDealsToDate(tx, day, 'all');
-      const stats: Omit<CloseOfBusinessStats, 'runs'> = { trigger, duration_ms: Math.round(performance.now() - clock), ...figures };
+      const stats: Omit<CloseOfBusinessStats, 'runs'> = { trigger, duration_ms: Math.round(performance.now() - clock), ...figures, deals_credit_used: creditDeals };
       const [row] = await tx.$queryRaw<{ business_date: Date; started_at: Date; finished_at: Date | null; stats: CloseOfBusinessStats }[]>`
         INSERT INTO close_of_business (business_date, started_at, finished_at, stats)
         VALUES (${day}::date, ${startedAt}, ${deps.now()}, ${JSON.stringify({ ...stats, runs: 1 })}::jsonb)

@@ -2,12 +2,13 @@ import { dealMessages, moneyOf, type DealDetail, type DealExpansion } from '@len
 import type { Deps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { notFound } from '../../http/errors.ts';
+import { dealCredit } from '../payments/replay-deal-allocations.ts';
 import { dayOf, iso, moneyText, rateText } from './deal-views.ts';
 import { dealRowsByIds } from './list-deals.ts';
 import { debtViewOf, labelViewOf, noteInclude, noteViewOf, obligationViewOf, participantInclude, participantViewOf } from './sub-resource-views.ts';
 
 type Db = Deps['prisma'];
-type Expanded = Omit<DealDetail, keyof Awaited<ReturnType<typeof dealRowsByIds>>[number] | 'lead_id' | 'allocation_profile' | 'non_paying_after_days' | 'signed_at' | 'activated_at' | 'closed_at' | 'note'>;
+type Expanded = Omit<DealDetail, keyof Awaited<ReturnType<typeof dealRowsByIds>>[number] | 'lead_id' | 'allocation_profile' | 'non_paying_after_days' | 'signed_at' | 'activated_at' | 'closed_at' | 'note' | 'credit'>;
 
 // Each expansion reads its table directly (other areas own the writes: deal models and claims
 // groups the claims engine, realty groups and purposes theirs, breaches the close of business).
@@ -147,6 +148,7 @@ export async function getDeal(deps: Pick<Deps, 'prisma' | 'now'>, id: number, ex
     activated_at: iso(deal.activatedAt),
     closed_at: iso(deal.closedAt),
     note: deal.note,
+    credit: await dealCredit(deps.prisma, id),
     ...Object.fromEntries(expanded),
   };
 }

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AllocationProfile, ClaimType } from '@lending/contracts';
-import { allocate, type AllocationClaim, type AllocationPayment, type AllocationResult } from './allocate.ts';
+import { allocate, penaltyAccruedThrough, type AllocationClaim, type AllocationPayment, type AllocationResult } from './allocate.ts';
 import { ALLOCATION_PROFILES } from './allocation-profiles.ts';
 
 // Known answers worked out by hand from the profile tables of docs/decisions/0033 (the
@@ -228,6 +228,104 @@ describe('allocation profiles: known answers', () => {
   });
 });
 
+describe('penalty interest owed only as accrued through the payment\'s day', () => {
+  // P1 10 000.00 due 20 Jan 2025 (a business loan, no consumer cap); penalty interest PI on it
+  // from 21 Jan at 12 % a year (repo 4 + 8 pp). The last close accrued PI through 20 Mar:
+  // 59 days (21–31 Jan 11, Feb 28, Mar 20) × 10 000 × 12 / 36 500 = 193.972602… → 193.97.
+  const P1: AllocationClaim = { id: 1, type: 'PRINCIPAL', dueDate: '2025-01-20', amount: '10000.00' };
+  const PI: AllocationClaim = {
+    id: 2,
+    type: 'PENALTY_INTEREST',
+    dueDate: '2025-01-21',
+    amount: '193.97',
+    penalty: { sourceClaimId: 1, startDay: '2025-01-21', cappedFrom: null, rate: '12', cappedRate: '12' },
+  };
+
+  it('a back-dated payment pays only the penalty accrued through its own date', () => {
+    // 10 000.00 dated 19 Feb, booked on 20 Mar: PI through 19 Feb = 30 days (11 + 19)
+    // × 10 000 × 12 / 36 500 = 98.630137 → 98.63; P1 gets 10 000 − 98.63 = 9 901.37.
+    // (Before the fix the row on PI was the stored 193.97 and P1 got only 9 806.03.)
+    const result = allocate({ profile: 'LOAN_ALLOCATION_PROFILE_V1', claims: [P1, PI], payments: [pay(1, '2025-02-19', '10000.00')] });
+    expect(result.allocations.map((a) => [a.claimId, a.amount, a.rule.split(':')[1]])).toEqual([
+      [2, '98.63', 'PENALTY_INTEREST_DUE'],
+      [1, '9901.37', 'PRINCIPAL_DUE'],
+    ]);
+  });
+
+  it('a later payment pays the penalty of the days between, on the lowered principal', () => {
+    // From 20 Feb P1 owes 98.63, through 20 Mar (9 + 20 = 29 days). Owed-days through 20 Mar:
+    // 10 000 × 59 − 9 901.37 × 29 = 590 000 − 287 139.73 = 302 860.27; × 12 / 36 500 =
+    // 99.57049973 → 99.57; 98.63 paid, so PI owes 0.94. 200.00 on 20 Mar: PI 0.94, P1 98.63,
+    // 100.43 credit.
+    const result = allocate({
+      profile: 'LOAN_ALLOCATION_PROFILE_V1',
+      claims: [P1, PI],
+      payments: [pay(1, '2025-02-19', '10000.00'), pay(2, '2025-03-20', '200.00')],
+    });
+    expect(result.allocations.filter((a) => a.paymentId === 2).map((a) => [a.claimId, a.amount])).toEqual([
+      [2, '0.94'],
+      [1, '98.63'],
+    ]);
+    expect(result.credit).toBe('100.43');
+  });
+
+  it('accrues as the close of business does: the consumer cap from the 91st day', () => {
+    // Due 20 Jan, delay from 21 Jan; days 1–90 (21 Jan–20 Apr) at 12 %, from 21 Apr at 9 %.
+    // Through 30 Apr: 1 000 × (12 × 90 + 9 × 10) / 36 500 = 1 170 000 / 36 500 = 32.054794… → 32.05.
+    const p = { sourceClaimId: 1, startDay: '2025-01-21', cappedFrom: '2025-04-21', rate: '12', cappedRate: '9' };
+    expect(penaltyAccruedThrough(p, { amount: '1000.00', history: [] }, '2025-04-30').toFixed(2)).toBe('32.05');
+    // 400 paid on 10 Apr: lowers the owed amount from 11 Apr: 400 × (10 days to 20 Apr × 12 + 10 × 9)
+    // = 400 × 210 = 84 000 less; (1 170 000 − 84 000) / 36 500 = 29.753424… → 29.75.
+    expect(penaltyAccruedThrough(p, { amount: '1000.00', history: [{ date: '2025-04-10', amount: '400.00' }] }, '2025-04-30').toFixed(2)).toBe('29.75');
+    expect(penaltyAccruedThrough(p, { amount: '1000.00', history: [] }, '2025-01-20').toFixed(2)).toBe('0.00');
+  });
+});
+
+describe('credit used as claims fall due, and refunds', () => {
+  // A lease under OTHER_PROFILE_V2 (nothing paid in advance): rent R1, R2, R3 of 10 000.00 due
+  // on the 15th of Jan, Feb, Mar 2025.
+  const R = (id: number, due: string): AllocationClaim => ({ id, type: 'RENT', dueDate: due, amount: '10000.00' });
+  const claims = [R(1, '2025-01-15'), R(2, '2025-02-15'), R(3, '2025-03-15')];
+  const payments = [pay(1, '2025-01-15', '25000.00'), pay(2, '2025-03-10', '1000.00')];
+  const simple = (result: AllocationResult) => result.allocations.map((a) => [a.paymentId, a.claimId, a.amount, a.rule.split(':')[1], a.date]);
+
+  it('pays each later due date from the oldest credit, in the profile\'s order', () => {
+    // 25 000 on 15 Jan: R1 10 000, credit 15 000. 15 Feb: credit pays R2 10 000 → 5 000 left.
+    // 10 Mar: 1 000, nothing due is owed → credit. 15 Mar: R3 from payment 1's 5 000, then
+    // payment 2's 1 000 → R3 owes 4 000, no credit.
+    const result = allocate({ profile: 'OTHER_PROFILE_V2', claims, payments, through: '2025-03-20' });
+    expect(simple(result)).toEqual([
+      [1, 1, '10000.00', 'RENT_DUE', '2025-01-15'],
+      [1, 2, '10000.00', 'CREDIT', '2025-02-15'],
+      [1, 3, '5000.00', 'CREDIT', '2025-03-15'],
+      [2, 3, '1000.00', 'CREDIT', '2025-03-15'],
+    ]);
+    expect(result.credit).toBe('0.00');
+  });
+
+  it('uses nothing not yet due on the business date', () => {
+    // Through 20 Feb: R2 paid by credit on 15 Feb; R3 (15 Mar) untouched: 5 000 + 1 000 credit.
+    const result = allocate({ profile: 'OTHER_PROFILE_V2', claims, payments, through: '2025-02-20' });
+    expect(result.allocations.map((a) => a.claimId)).toEqual([1, 2]);
+    expect(result.credits).toEqual([{ paymentId: 1, amount: '5000.00' }, { paymentId: 2, amount: '1000.00' }]);
+  });
+
+  it('a refund takes credit out on its day; beyond the credit it is reported', () => {
+    // Refund 2 000 on 20 Feb from payment 1's 5 000 → 3 000. 15 Mar: R3 gets 3 000 + 1 000.
+    const refunds = [{ id: 7, date: '2025-02-20', amount: '2000.00' }];
+    const result = allocate({ profile: 'OTHER_PROFILE_V2', claims, payments, refunds, through: '2025-03-20' });
+    expect(simple(result).slice(2)).toEqual([
+      [1, 3, '3000.00', 'CREDIT', '2025-03-15'],
+      [2, 3, '1000.00', 'CREDIT', '2025-03-15'],
+    ]);
+    expect(result.refunded).toEqual([{ refundId: 7, paymentId: 1, amount: '2000.00' }]);
+    // 6 000 refunded on 20 Feb when there were 5 000: 1 000 beyond the credit.
+    const over = allocate({ profile: 'OTHER_PROFILE_V2', claims, payments, refunds: [{ id: 8, date: '2025-02-20', amount: '6000.00' }], through: '2025-03-20' });
+    expect(over.refundedBeyondCredit).toEqual([{ refundId: 8, amount: '1000.00' }]);
+    expect(over.allocations.filter((a) => a.claimId === 3)).toEqual([{ paymentId: 2, claimId: 3, amount: '1000.00', rule: 'OTHER_PROFILE_V2:CREDIT', date: '2025-03-15' }]);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Properties over random deals
 // ---------------------------------------------------------------------------------------------
@@ -300,6 +398,128 @@ describe('allocation: properties', () => {
         const replayed = allocate({ profile, claims: claims.map((c) => ({ ...c, paid: (paid.get(c.id) ?? new Decimal(0)).toFixed(2) })), payments: after });
         expect([...kept.allocations, ...replayed.allocations]).toEqual(onePass.allocations);
         expect([...kept.credits, ...replayed.credits]).toEqual(onePass.credits);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  // With credit used as claims fall due (through a business date) and refunds.
+  const withCredit = fc.record({
+    deal,
+    through: day,
+    refunds: fc.uniqueArray(fc.record({ id: fc.integer({ min: 1, max: 1000 }), date: day, amount: cents(300_000) }), { maxLength: 3, selector: (r) => r.id }),
+  });
+
+  it('with credit used and refunds: every crown of a payment is placed, refunded or credit, and credit is never negative', () => {
+    fc.assert(
+      fc.property(withCredit, ({ deal: { profile, claims, payments }, through, refunds }) => {
+        const result = allocate({ profile, claims, payments, refunds, through });
+        for (const p of payments) {
+          const placed = sum(result.allocations.filter((a) => a.paymentId === p.id).map((a) => a.amount));
+          const refunded = sum(result.refunded.filter((r) => r.paymentId === p.id).map((r) => r.amount));
+          const credit = sum(result.credits.filter((c) => c.paymentId === p.id).map((c) => c.amount));
+          expect(placed.plus(refunded).plus(credit).toFixed(2)).toBe(new Decimal(p.amount).toFixed(2));
+          expect(credit.isNegative()).toBe(false);
+        }
+        for (const r of refunds) {
+          const taken = sum([...result.refunded, ...result.refundedBeyondCredit].filter((x) => x.refundId === r.id).map((x) => x.amount));
+          expect(taken.toFixed(2)).toBe(new Decimal(r.amount).toFixed(2));
+        }
+        const paid = new Map<number, Decimal>();
+        for (const a of result.allocations) {
+          expect(a.rule.endsWith(':CREDIT') ? a.date <= through : true).toBe(true);
+          paid.set(a.claimId, (paid.get(a.claimId) ?? new Decimal(0)).plus(a.amount));
+        }
+        for (const c of claims) expect((paid.get(c.id) ?? new Decimal(0)).lte(c.amount)).toBe(true);
+        // Credit left at the end: nothing due by the business date is owed.
+        if (new Decimal(result.credit).gt(0)) {
+          for (const c of claims.filter((c) => c.dueDate <= through)) expect((paid.get(c.id) ?? new Decimal(0)).toFixed(2)).toBe(new Decimal(c.amount).toFixed(2));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('with credit used and refunds: a replay from any date equals one pass', () => {
+    fc.assert(
+      fc.property(withCredit, day, ({ deal: { profile, claims, payments }, through, refunds }, from) => {
+        const onePass = allocate({ profile, claims, payments, refunds, through });
+        const dayBefore = new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+        const before = payments.filter((p) => p.date < from);
+        const kept = allocate({ profile, claims, payments: before, refunds: refunds.filter((r) => r.date < from), through: through < dayBefore ? through : dayBefore });
+        // What the replay reads back from the database: kept rows per claim and per payment.
+        const paid = new Map<number, Decimal>();
+        const spent = new Map<number, Decimal>();
+        for (const a of kept.allocations) {
+          paid.set(a.claimId, (paid.get(a.claimId) ?? new Decimal(0)).plus(a.amount));
+          spent.set(a.paymentId, (spent.get(a.paymentId) ?? new Decimal(0)).plus(a.amount));
+        }
+        const carried = before.map((p) => ({ paymentId: p.id, date: p.date, amount: new Decimal(p.amount).minus(spent.get(p.id) ?? 0).toFixed(2) })).filter((c) => c.amount !== '0.00');
+        const replayed = allocate({
+          profile,
+          claims: claims.map((c) => ({ ...c, paid: (paid.get(c.id) ?? new Decimal(0)).toFixed(2) })),
+          payments: payments.filter((p) => p.date >= from),
+          carried,
+          refunds,
+          from,
+          through,
+        });
+        expect([...kept.allocations, ...replayed.allocations]).toEqual(onePass.allocations);
+        expect(replayed.credits).toEqual(onePass.credits);
+        expect(replayed.credit).toBe(onePass.credit);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('with penalty interest: a payment never pays more of it than had accrued through its date, and a replay equals one pass', () => {
+    const penaltyDeal = fc.record({
+      deal,
+      rate: fc.integer({ min: 100, max: 2000 }).map((n) => new Decimal(n).div(100).toFixed(2)),
+      capped: fc.boolean(),
+      through: day,
+    });
+    fc.assert(
+      fc.property(penaltyDeal, day, ({ deal: { profile, claims, payments }, rate, capped, through }, from) => {
+        const source = { id: 2001, type: 'PRINCIPAL' as const, dueDate: '2025-01-20', amount: '10000.00' };
+        const spec = { sourceClaimId: source.id, startDay: '2025-01-21', cappedFrom: capped ? '2025-04-20' : null, rate, cappedRate: capped ? '5' : rate };
+        // A stored amount far above any accrual (a stale close of a later day): not a bound.
+        const pi = { id: 2002, type: 'PENALTY_INTEREST' as const, dueDate: '2025-01-21', amount: '5000.00', penalty: spec };
+        const all = [...claims.filter((c) => c.type !== 'PENALTY_INTEREST'), source, pi];
+        const result = allocate({ profile, claims: all, payments, through });
+        // What was placed on PI by the end of each day never exceeds the accrual through that day.
+        const history: { date: string; amount: string }[] = [];
+        let paidPi = new Decimal(0);
+        for (const a of result.allocations) {
+          if (a.claimId === pi.id) {
+            paidPi = paidPi.plus(a.amount);
+            expect(paidPi.lte(penaltyAccruedThrough(spec, { amount: source.amount, history }, a.date))).toBe(true);
+          }
+          if (a.claimId === source.id) history.push({ date: a.date, amount: a.amount });
+        }
+        // Replay from `from` on top of the kept rows (as the database gives them back).
+        const dayBefore = new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+        const before = payments.filter((p) => p.date < from);
+        const kept = allocate({ profile, claims: all, payments: before, through: through < dayBefore ? through : dayBefore });
+        const paid = new Map<number, Decimal>();
+        const spent = new Map<number, Decimal>();
+        for (const a of kept.allocations) {
+          paid.set(a.claimId, (paid.get(a.claimId) ?? new Decimal(0)).plus(a.amount));
+          spent.set(a.paymentId, (spent.get(a.paymentId) ?? new Decimal(0)).plus(a.amount));
+        }
+        const replayed = allocate({
+          profile,
+          claims: all.map((c) => ({
+            ...c,
+            paid: (paid.get(c.id) ?? new Decimal(0)).toFixed(2),
+            paidHistory: kept.allocations.filter((a) => a.claimId === c.id).map((a) => ({ date: a.date, amount: a.amount })),
+          })),
+          payments: payments.filter((p) => p.date >= from),
+          carried: before.map((p) => ({ paymentId: p.id, date: p.date, amount: new Decimal(p.amount).minus(spent.get(p.id) ?? 0).toFixed(2) })).filter((c) => c.amount !== '0.00'),
+          from,
+          through,
+        });
+        expect([...kept.allocations, ...replayed.allocations]).toEqual(result.allocations);
       }),
       { numRuns: 300 },
     );

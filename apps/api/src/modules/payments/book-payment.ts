@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
 import { holdDelinquencyLock } from '../close-of-business/recompute-delinquency.ts';
+import { matchDrawingPayout } from '../purposes/payout.ts';
 import { pairPayment, pairPayments, type PairedBy, type Pairing } from './pairing.ts';
 import { lockDealForAllocation, replayDealAllocations } from './replay-deal-allocations.ts';
 
@@ -130,6 +131,8 @@ async function bookInTransaction(tx: Tx, m: MovementInput, options: BookingOptio
     },
     select: { id: true },
   });
+  // A debit may be the payment order of a drawing: then it pays the drawing out (purposes/payout.ts).
+  if (m.direction === 'OUTGOING_PAYMENT' && !m.reversal) await matchDrawingPayout(tx, { id: payment.id, ...m }, options.businessDate);
   // A payment counts from its own date; a storno undoes the original from the original's date.
   if (dealId !== null && (reversalOf || m.direction === 'INCOMING_PAYMENT')) {
     await replayDealAllocations(tx, dealId, reversalOf ? iso(reversalOf.date) : m.date, options.businessDate);
@@ -191,8 +194,9 @@ export interface BookedChunk {
  * never wait for each other. A chunk locks what bookPayment locks (the close's shared lock, then
  * its deals by id) before its first write, and its payments, their allocations and
  * `afterChunk`'s writes commit together or not at all: an interrupted run leaves whole chunks,
- * and a re-run books the rest. Stornos are booked last, one by one in their order (bookPayment):
- * the payment one takes back may be in the same batch.
+ * and a re-run books the rest. Stornos and debits are booked last, one by one in their order
+ * (bookPayment): the payment a storno takes back may be in the same batch, and a debit may pay out
+ * a drawing (purposes/payout.ts), which locks rows of its own. Debits are few in a statement.
  */
 export async function bookPayments(
   deps: Pick<Deps, 'prisma'>,
@@ -204,13 +208,13 @@ export async function bookPayments(
   const earlier = await earlierPayments(deps.prisma, movements.flatMap((m) => (m.bankReference === null ? [] : [m.bankReference])));
   const items: Item[] = [];
   const duplicates: number[] = [];
-  const stornos: number[] = [];
+  const oneByOne: number[] = [];
   for (const [index, movement] of movements.entries()) {
     const found = movement.bankReference === null ? undefined : earlier.get(movement.bankReference);
     if (found) {
       bookings[index] = duplicateOf(found);
       duplicates.push(index);
-    } else if (movement.reversal) stornos.push(index);
+    } else if (movement.reversal || movement.direction === 'OUTGOING_PAYMENT') oneByOne.push(index);
     else items.push({ index, movement, pairing: null });
   }
   const incoming = items.filter((i) => i.movement.direction === 'INCOMING_PAYMENT');
@@ -262,11 +266,11 @@ export async function bookPayments(
   );
   const failure = settled.find((s) => s.status === 'rejected');
   if (failure) throw failure.reason;
-  for (const index of stornos) await transaction(async (tx) => ({ entries: [{ index, booking: await bookInTransaction(tx, movements[index]!, options) }] }));
+  for (const index of oneByOne) await transaction(async (tx) => ({ entries: [{ index, booking: await bookInTransaction(tx, movements[index]!, options) }] }));
   return bookings;
 }
 
-/** bookPayments' work for one chunk (no storno in it), in the caller's transaction. */
+/** bookPayments' work for one chunk (incoming payments only, no storno), in the caller's transaction. */
 async function bookChunk(tx: Tx, chunk: readonly Item[], options: BookingOptions): Promise<BookedChunk> {
   // The close of business's lock first, always: every path takes it before any row lock.
   await holdDelinquencyLock(tx);

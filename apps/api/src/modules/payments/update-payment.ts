@@ -1,11 +1,12 @@
-import { paymentMessages, type BulkAssignDealsRequest, type Payment, type PaymentPatchRequest, type PaymentUpdateRequest } from '@lending/contracts';
+import { outgoingPaymentMessages, paymentMessages, type BulkAssignDealsRequest, type Payment, type PaymentPatchRequest, type PaymentUpdateRequest } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
+import type { PaymentPurposeType, Prisma } from '../../generated/prisma/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { recordStaffAudit } from '../audit/record-staff-audit.ts';
 import { businessDateOf, holdDelinquencyLock } from '../close-of-business/recompute-delinquency.ts';
 import { loadPayment, loadPayments, type Actor } from './payment-view.ts';
-import { lockDealForAllocation, replayDealAllocations } from './replay-deal-allocations.ts';
+import { payOutByPurposeType } from '../purposes/payout.ts';
+import { REFUND_PURPOSES, lockDealForAllocation, replayDealAllocations } from './replay-deal-allocations.ts';
 
 // Staff changes of a payment: its category, purpose type and note, and above all its deal.
 // Moving a payment between deals replays both deals from the payment's date in the same
@@ -54,6 +55,26 @@ async function moveToDeal(tx: Tx, moved: readonly LockedPayment[], dealId: numbe
   for (const d of deals) await replayDealAllocations(tx, d, from.get(d)!, businessDate);
 }
 
+const isRefund = (type: PaymentPurposeType | null) => type !== null && (REFUND_PURPOSES as readonly string[]).includes(type);
+
+/**
+ * An outgoing payment staff typed or moved (docs/decisions/0033): a refund of overpayment takes
+ * its deal's credit on its date — the deal is replayed, and a refund beyond the credit there was
+ * then is refused (409, the transaction rolls back); another purpose type pays out the deal's
+ * matching drawing. Replaying a deal whose refunds did not change is harmless (same rows).
+ */
+async function settleOutgoing(tx: Tx, id: number, p: { dealId: number | null; purposeType: PaymentPurposeType | null; date: Date; amount: Prisma.Decimal }, businessDate: string) {
+  if (p.dealId === null) return;
+  if (!isRefund(p.purposeType)) {
+    await replayDealAllocations(tx, p.dealId, iso(p.date), businessDate);
+    await payOutByPurposeType(tx, id);
+    return;
+  }
+  const result = await replayDealAllocations(tx, p.dealId, iso(p.date), businessDate);
+  const beyond = result.refunded_beyond_credit.find((r) => r.refundId === id);
+  if (beyond) throw conflict(outgoingPaymentMessages.refundBeyondCredit(p.amount.minus(beyond.amount).toFixed(2)));
+}
+
 /** PUT (`partial: false`: fields left out are cleared, the deal too) and PATCH of /payments/{id}/. */
 export async function updatePayment(
   deps: Pick<Deps, 'prisma' | 'now'>,
@@ -74,10 +95,12 @@ export async function updatePayment(
         await requireDealExists(tx, dealId);
         await moveToDeal(tx, [current], dealId, businessDate);
       }
-      await tx.payment.update({
+      const updated = await tx.payment.update({
         where: { id },
         data: { category: input.category, purposeType: value(input.purpose_type), note: value(input.note) },
+        select: { direction: true, dealId: true, purposeType: true, date: true, amount: true },
       });
+      if (updated.direction === 'OUTGOING_PAYMENT') await settleOutgoing(tx, id, updated, businessDate);
       await recordStaffAudit(tx, actor, {
         action: 'payment.update',
         entity: 'Payment',

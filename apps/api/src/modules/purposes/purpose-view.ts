@@ -18,11 +18,15 @@ export async function requireDeal(db: Pick<Tx, 'deal'>, dealId: number): Promise
   return deal;
 }
 
-type DrawingRow = PurposeDrawing & { paymentOrderBatch: Pick<PaymentOrderBatch, 'id' | 'format' | 'executionDate' | 'createdAt'> | null };
+type DrawingRow = PurposeDrawing & {
+  paymentOrderBatch: Pick<PaymentOrderBatch, 'id' | 'format' | 'executionDate' | 'createdAt'> | null;
+  payment: { date: Date; amount: Prisma.Decimal } | null;
+};
 export type PurposeRow = Purpose & { drawings: DrawingRow[] };
 
 export const drawingInclude = {
   paymentOrderBatch: { select: { id: true, format: true, executionDate: true, createdAt: true } },
+  payment: { select: { date: true, amount: true } },
 } as const satisfies Prisma.PurposeDrawingInclude;
 export const purposeInclude = {
   drawings: { include: drawingInclude, orderBy: { id: 'asc' } },
@@ -38,6 +42,8 @@ export function toDrawing(d: DrawingRow, dealId: number): DrawingView {
     drawn_at: day(d.drawnAt),
     note: d.note,
     payment_id: d.paymentId,
+    paid_out_on: day(d.payment?.date ?? null),
+    paid_out_amount: d.payment ? d.payment.amount.toFixed(2) : null,
     payment_order: batch ? { id: batch.id, format: batch.format as 'abo' | 'pain001', execution_date: day(batch.executionDate)!, created_at: iso(batch.createdAt) } : null,
     created_at: iso(d.createdAt),
     updated_at: iso(d.updatedAt),

@@ -94,6 +94,8 @@ function DealFigures({ deal }: { deal: DealDetail }) {
     { label: 'Hodnota obchodu', value: formatMoney(deal.value) },
     { label: 'Dluží celkem', value: formatMoney(deal.outstanding) },
     { label: 'Po splatnosti', value: formatMoney(deal.overdue) },
+    // Overpayment only when there is some: it waits for the next due date or a refund.
+    ...(deal.credit !== '0.00' ? [{ label: 'Přeplatek', value: formatMoney(deal.credit) }] : []),
     { label: 'Dní po splatnosti', value: <DpdBadge days={deal.days_past_due} bucket={deal.dpd_bucket} /> },
     { label: 'Porušení smlouvy', value: deal.breach_types.length ? <BreachBadges types={deal.breach_types} /> : 'Žádné' },
   ];

@@ -61,6 +61,8 @@ describe('deal detail', () => {
     expect(value('Variabilní symbol')).toBe('2500050117');
     expect(value('Dluží celkem')).toBe('231 456,78 Kč');
     expect(value('Po splatnosti')).toBe('12 345,60 Kč');
+    // No overpayment on this deal: no figure for it.
+    expect(within(figures).queryByText('Přeplatek')).toBeNull();
     expect(value('Dní po splatnosti')).toBe('45 dní po splatnosti');
     expect(value('Porušení smlouvy')).toBe('Neplacení');
     expect(calls.find((c) => c.path === '/api/v1/deals/501/')?.query.get('expand')).toBe('breaches,deal_model');

@@ -17,7 +17,7 @@ const nbsp = (text: string | null | undefined) => text?.replace(/\u00a0/g, ' ');
 
 function dealPaymentsApi(count = 30) {
   return mockApi({
-    'GET /api/v1/deals/7/': () => ({ status: 200, body: dealDetail({ id: 7, outstanding: '231456.78', overdue: '12345.60' }) }),
+    'GET /api/v1/deals/7/': () => ({ status: 200, body: dealDetail({ id: 7, outstanding: '231456.78', overdue: '12345.60', credit: '1500.50' }) }),
     'GET /api/v1/deals/7/payments/': () => ({
       status: 200,
       body: page(
@@ -34,7 +34,7 @@ function dealPaymentsApi(count = 30) {
 const listQuery = (calls: RecordedCall[]) => Object.fromEntries(calls.filter((call) => call.path === '/api/v1/deals/7/payments/').at(-1)?.query ?? []);
 
 describe('PaymentsTab', () => {
-  it("shows what the deal owes and is overdue, and its payments newest first", async () => {
+  it("shows what the deal owes, is overdue and has overpaid, and its payments newest first", async () => {
     const { calls } = dealPaymentsApi();
     renderTab(<PaymentsTab dealId={7} canWrite />, '/deals/7?tab=payments');
 
@@ -43,6 +43,7 @@ describe('PaymentsTab', () => {
     const owed = await screen.findByText('Dluží celkem');
     await waitFor(() => expect(nbsp(owed.nextElementSibling?.textContent)).toBe('231 456,78 Kč'));
     expect(nbsp(screen.getByText('Po splatnosti').nextElementSibling?.textContent)).toBe('12 345,60 Kč');
+    expect(nbsp(screen.getByText('Přeplatek').nextElementSibling?.textContent)).toBe('1 500,50 Kč');
     // The deal's own tab: no deal column, no selection, no writes.
     expect(within(table).queryByRole('columnheader', { name: 'Obchod' })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();

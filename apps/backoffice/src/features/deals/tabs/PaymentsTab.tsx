@@ -38,6 +38,7 @@ export function PaymentsTab({ dealId }: { dealId: number; canWrite: boolean }) {
           items={[
             { label: 'Dluží celkem', value: deal ? formatCzk(deal.outstanding) : '…' },
             { label: 'Po splatnosti', value: deal ? formatCzk(deal.overdue) : '…' },
+            { label: 'Přeplatek', value: deal ? formatCzk(deal.credit) : '…' },
           ]}
         />
       </Section>

@@ -14,13 +14,24 @@ const drawing = (overrides: Partial<PurposeDrawing>): PurposeDrawing => ({
   drawn_at: '2025-03-10',
   note: null,
   payment_id: null,
+  paid_out_on: null,
+  paid_out_amount: null,
   payment_order: null,
   created_at: NOW,
   updated_at: NOW,
   ...overrides,
 });
 
-const exported = drawing({ id: 20, amount: '50000.00', drawn_at: '2025-03-01', payment_order: { id: 3, format: 'abo', execution_date: '2025-03-01', created_at: NOW } });
+// Exported and seen paid out on the bank statement of 2 Mar.
+const exported = drawing({
+  id: 20,
+  amount: '50000.00',
+  drawn_at: '2025-03-01',
+  payment_order: { id: 3, format: 'abo', execution_date: '2025-03-01', created_at: NOW },
+  payment_id: 99,
+  paid_out_on: '2025-03-02',
+  paid_out_amount: '50000.00',
+});
 const open1 = drawing({ id: 21, amount: '100000.00' });
 const open2 = drawing({ id: 22, amount: '25000.50', drawn_at: '2025-03-12' });
 
@@ -93,6 +104,7 @@ describe('PurposesTab', () => {
     // The exported drawing names its batch and cannot be chosen again.
     expect(within(table).getByText('ABO (KPC), 1. 3. 2025')).toBeTruthy();
     expect(within(table).queryByRole('checkbox', { name: /50 000 Kč/ })).toBeNull();
+    expect(within(table).getByText('Vyplaceno 2. 3. 2025')).toBeTruthy();
     const download = screen.getByRole('button', { name: 'Stáhnout platební příkaz' }) as HTMLButtonElement;
     expect(download.disabled).toBe(true);
 

@@ -292,7 +292,12 @@ function PurposeCard({
           'Zatím nevydán'
         ),
     },
-    { key: 'paid', header: 'Vyplaceno', render: (d) => (d.payment_id !== null ? <StatusBadge label="Vyplaceno" tone="success" /> : 'Ne') },
+    {
+      key: 'paid',
+      header: 'Vyplaceno',
+      render: (d) =>
+        d.payment_id !== null ? <StatusBadge label={d.paid_out_on ? `Vyplaceno ${formatDate(d.paid_out_on)}` : 'Vyplaceno'} tone="success" /> : 'Ne',
+    },
     { key: 'note', header: 'Poznámka', render: (d) => d.note ?? EMPTY_VALUE },
     ...(canWrite
       ? [

@@ -35,6 +35,7 @@ export function dealFacts(overrides: Partial<DealDetail> = {}): DealDetail {
     activated_at: null,
     closed_at: null,
     note: null,
+    credit: '0.00',
     ...overrides,
   };
 }
