@@ -3,6 +3,7 @@ import { ClaimType, type AllocationProfile, type ClaimsStatementContent, type Cl
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { recomputeDelinquency } from '../close-of-business/recompute-delinquency.ts';
 import { allocate } from '../payments/allocate.ts';
+import { dealCredit } from '../payments/replay-deal-allocations.ts';
 
 // The figures of a claims statement as of a day D (docs/decisions/0036). Paid amounts are what
 // allocations of payments dated on or before D put on each claim; penalty interest is what the
@@ -68,15 +69,6 @@ async function claimsAsOf(tx: Tx, dealId: number, asOf: string): Promise<ClaimRo
   }
 }
 
-/** The deal's credit as of D: counting incoming payments dated on or before D, less what was allocated of them. */
-async function creditAsOf(tx: Pick<Tx, '$queryRaw'>, dealId: number, asOf: string): Promise<string> {
-  const [row] = await tx.$queryRaw<{ credit: string }[]>`
-    SELECT coalesce(sum(p.amount - coalesce((SELECT sum(a.amount) FROM payment_allocations a WHERE a.payment_id = p.id), 0)), 0)::text AS credit
-      FROM payments p
-     WHERE p.deal_id = ${dealId} AND p.direction = 'INCOMING_PAYMENT' AND p.reversal_of_id IS NULL AND p.date <= ${asOf}::date
-       AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reversal_of_id = p.id)`;
-  return new Decimal(row!.credit).toFixed(2);
-}
 
 /**
  * Lines in the order `profile` pays them: the engine itself allocates one payment of everything
@@ -139,6 +131,6 @@ export async function computeClaimsStatement(tx: Tx, dealId: number, asOf: strin
     total_due: totalDue.toFixed(2),
     total_not_yet_due_principal: totalNotYetDue.toFixed(2),
     grand_total: totalDue.plus(totalNotYetDue).toFixed(2),
-    credit: await creditAsOf(tx, dealId, asOf),
+    credit: await dealCredit(tx, dealId, asOf),
   };
 }

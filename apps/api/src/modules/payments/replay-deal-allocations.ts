@@ -175,15 +175,19 @@ export async function replayDealAllocations(tx: Prisma.TransactionClient, dealId
  * allocations. Never below zero: a refund beyond the credit (possible only when the payment
  * that made the credit was reversed or moved afterwards) is the replay's `refunded_beyond_credit`.
  */
-export async function dealCredit(tx: Pick<Prisma.TransactionClient, '$queryRaw'>, dealId: number): Promise<string> {
+export async function dealCredit(tx: Pick<Prisma.TransactionClient, '$queryRaw'>, dealId: number, asOf: string = '9999-12-31'): Promise<string> {
+  // As of a day: payments and refunds dated by then, less what was placed by then (a credit row
+  // is placed on its allocated_on day, any other row on its payment's day).
   const [row] = await tx.$queryRaw<{ credit: string }[]>`
     SELECT greatest(0,
-             coalesce((SELECT sum(p.amount - coalesce((SELECT sum(a.amount) FROM payment_allocations a WHERE a.payment_id = p.id), 0))
+             coalesce((SELECT sum(p.amount - coalesce((SELECT sum(a.amount) FROM payment_allocations a
+                                                        WHERE a.payment_id = p.id AND coalesce(a.allocated_on, p.date) <= ${asOf}::date), 0))
                          FROM payments p
-                        WHERE p.deal_id = ${dealId} AND p.direction = 'INCOMING_PAYMENT' AND p.reversal_of_id IS NULL
+                        WHERE p.deal_id = ${dealId} AND p.direction = 'INCOMING_PAYMENT' AND p.reversal_of_id IS NULL AND p.date <= ${asOf}::date
                           AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reversal_of_id = p.id)), 0)
            - coalesce((SELECT sum(p.amount) FROM payments p
                         WHERE p.deal_id = ${dealId} AND p.direction = 'OUTGOING_PAYMENT' AND p.purpose_type::text = ANY(${[...REFUND_PURPOSES]}::text[])
+                          AND p.date <= ${asOf}::date
                           AND p.reversal_of_id IS NULL AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reversal_of_id = p.id)), 0))::text AS credit`;
   return new Prisma.Decimal(row!.credit).toFixed(2);
 }
