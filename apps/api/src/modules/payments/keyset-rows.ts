@@ -17,13 +17,22 @@ export async function* keysetRows<K>(
   keyOf: (row: unknown[]) => K,
   size = 5000,
 ): AsyncGenerator<unknown[][]> {
-  let after: K | null = null;
-  for (;;) {
+  const read = (after: K | null) => {
     const query = page(after, size);
-    const { rows } = await pool.query<unknown[]>({ text: query.text, values: query.values, rowMode: 'array' });
-    if (rows.length > 0) yield rows;
-    if (rows.length < size) return;
-    after = keyOf(rows[rows.length - 1]!);
+    return pool.query<unknown[]>({ text: query.text, values: query.values, rowMode: 'array' }).then((result) => result.rows);
+  };
+  // The next page is asked for as soon as this one has arrived: the database reads it while
+  // this one is formatted and sent (two pages in memory at most).
+  let next: Promise<unknown[][]> | null = read(null);
+  try {
+    while (next) {
+      const rows: unknown[][] = await next;
+      next = rows.length === size ? read(keyOf(rows[rows.length - 1]!)) : null;
+      if (rows.length > 0) yield rows;
+    }
+  } finally {
+    // The download was cut short: the page read ahead is not wanted, nor its failure.
+    next?.catch(() => undefined);
   }
 }
 
