@@ -40,10 +40,18 @@ type OptionsArg<P extends string> = HasParams<P> extends true ? [options: Option
 /** A concrete path, not a template: `{…}` parts are for the typed form with `params`. */
 type Concrete<S extends string> = S extends `${string}{${string}` ? never : unknown;
 
+/** How much of a download has arrived: bytes, and line feeds among them (the rows of a CSV). */
+export interface DownloadProgress {
+  bytes: number;
+  lines: number;
+}
+
 export interface DownloadOptions extends CallOptions {
   method?: 'GET' | 'POST';
   body?: unknown;
   params?: Record<string, string | number>;
+  /** Called as the body arrives (read as a stream): long exports show their progress. */
+  onDownloadProgress?: (progress: DownloadProgress) => void;
 }
 
 export interface UploadOptions extends CallOptions {
@@ -83,6 +91,8 @@ interface Answer {
   header(name: string): string | null;
   text(): Promise<string>;
   blob(): Promise<Blob>;
+  /** The body as a stream, where the transport has one (fetch). */
+  stream(): ReadableStream<Uint8Array> | null;
 }
 
 interface Outgoing {
@@ -96,7 +106,13 @@ interface Outgoing {
 
 async function viaFetch({ method, url, headers, body, signal }: Outgoing): Promise<Answer> {
   const response = await fetch(url, { method, headers, body, signal });
-  return { status: response.status, header: (name) => response.headers.get(name), text: () => response.text(), blob: () => response.blob() };
+  return {
+    status: response.status,
+    header: (name) => response.headers.get(name),
+    text: () => response.text(),
+    blob: () => response.blob(),
+    stream: () => response.body,
+  };
 }
 
 function viaXhr({ method, url, headers, body, signal, onProgress }: Outgoing): Promise<Answer> {
@@ -113,6 +129,7 @@ function viaXhr({ method, url, headers, body, signal, onProgress }: Outgoing): P
         header: (name) => xhr.getResponseHeader(name),
         text: async () => xhr.responseText,
         blob: async () => new Blob([xhr.responseText]),
+        stream: () => null,
       });
     // No answer at all (network, aborted): status 0, as the caller's error handling expects an ApiError.
     xhr.onerror = () => reject(new ApiError(0, undefined));
@@ -135,7 +152,33 @@ interface RequestOptions extends CallOptions {
   body?: unknown;
   form?: FormData;
   onProgress?: (fraction: number) => void;
+  onDownloadProgress?: (progress: DownloadProgress) => void;
   binary?: boolean;
+}
+
+/**
+ * The body read chunk by chunk, telling `onProgress` as it goes, then kept as one Blob. A
+ * connection lost midway is an ApiError of status 0 (no answer), as for a request that never arrived.
+ */
+async function readBody(answer: Answer, onProgress?: (progress: DownloadProgress) => void): Promise<Blob> {
+  const stream = onProgress ? answer.stream() : null;
+  if (!stream || !onProgress) return answer.blob();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  const progress = { bytes: 0, lines: 0 };
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value as Uint8Array<ArrayBuffer>);
+      progress.bytes += value.length;
+      for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) progress.lines++;
+      onProgress({ ...progress });
+    }
+  } catch {
+    throw new ApiError(0, undefined);
+  }
+  return new Blob(chunks, { type: answer.header('Content-Type') ?? '' });
 }
 
 export function createApiClient({ auth, onError }: ApiClientOptions = {}): ApiClient {
@@ -157,7 +200,7 @@ export function createApiClient({ auth, onError }: ApiClientOptions = {}): ApiCl
     const answer = await (options.form ? viaXhr(outgoing) : viaFetch(outgoing));
     const ok = answer.status >= 200 && answer.status < 300;
     if (options.binary && ok) {
-      const file: DownloadedFile = { blob: await answer.blob(), fileName: fileNameFromDisposition(answer.header('Content-Disposition')) };
+      const file: DownloadedFile = { blob: await readBody(answer, options.onDownloadProgress), fileName: fileNameFromDisposition(answer.header('Content-Disposition')) };
       return file;
     }
     const text = await answer.text();

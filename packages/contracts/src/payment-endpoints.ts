@@ -21,4 +21,7 @@ export const paymentEndpoints = {
   'POST /api/v1/payments/statements/': { response: paymentStatement },
   'GET /api/v1/payments/statements/{id}/': { response: paymentStatement },
   'GET /api/v1/deals/{dealId}/payments/': list(payment),
+  'GET /api/v1/payments/export/': { file: true as const },
+  'GET /api/v1/payments/allocation-report/': { file: true as const },
+  'GET /api/v1/deals/{dealId}/payments/download/': { file: true as const },
 };

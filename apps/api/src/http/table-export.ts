@@ -60,8 +60,14 @@ function xlsxDateTime(date: Date): Date {
   return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute));
 }
 
+/** A text cell starting with one of `= + - @ TAB CR` could run as a formula in a spreadsheet. */
+const FORMULA_START = new Set([61, 43, 45, 64, 9, 13]);
+const NEEDS_QUOTES = /[;"\r\n]/;
+
 function csvCell(value: ExportCell, kind: ColumnKind): string {
   if (value === null || value === '') return '';
+  // Most cells of a large export: ids and counts. A number's text has nothing to guard or quote.
+  if (typeof value === 'number' && kind !== 'money') return String(value);
   let text: string;
   if (value instanceof Date) text = csvDateTime(value);
   // Money comes as the API's decimal string ("1234.50"): only its separator changes.
@@ -69,13 +75,26 @@ function csvCell(value: ExportCell, kind: ColumnKind): string {
   else if (kind === 'money' && typeof value === 'number') text = value.toFixed(2).replace('.', ',');
   else if (kind === 'date' && typeof value === 'string') text = `${value.slice(8, 10)}.${value.slice(5, 7)}.${value.slice(0, 4)}`;
   else text = String(value);
-  if (typeof value === 'string' && kind !== 'money' && kind !== 'date' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === 'string' && kind !== 'money' && kind !== 'date' && FORMULA_START.has(text.charCodeAt(0))) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** About this many characters go to the response at once: one write per row would cost a syscall and a chunk header each. */
+const CSV_CHUNK = 64 * 1024;
+
 async function* csvLines(columns: readonly ExportColumn[], rows: AsyncIterable<ExportCell[]>): AsyncGenerator<string> {
-  yield `\uFEFF${columns.map((c) => csvCell(c.header, 'text')).join(';')}\r\n`;
-  for await (const row of rows) yield `${row.map((cell, i) => csvCell(cell, columns[i]!.kind)).join(';')}\r\n`;
+  const kinds = columns.map((c) => c.kind);
+  let chunk = `\uFEFF${columns.map((c) => csvCell(c.header, 'text')).join(';')}\r\n`;
+  for await (const row of rows) {
+    let line = '';
+    for (let i = 0; i < row.length; i++) line += i === 0 ? csvCell(row[i]!, kinds[i]!) : `;${csvCell(row[i]!, kinds[i]!)}`;
+    chunk += `${line}\r\n`;
+    if (chunk.length >= CSV_CHUNK) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
 }
 
 const numberFormats: Record<ColumnKind, string | undefined> = {

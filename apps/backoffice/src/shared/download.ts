@@ -1,3 +1,4 @@
+import type { DownloadProgress } from '@lending/api-client';
 import { api } from './api';
 
 export interface DownloadOptions {
@@ -5,14 +6,16 @@ export interface DownloadOptions {
   fallbackName: string;
   method?: 'GET' | 'POST';
   body?: unknown;
+  /** Told as the file arrives (bytes, line feeds). */
+  onProgress?: (progress: DownloadProgress) => void;
 }
 
 /**
  * Fetches a file with the staff token (a plain link could not send it) and hands it to the
  * browser as a download named by the answer's Content-Disposition. Resolves to that name.
  */
-export async function downloadFile(path: string, { fallbackName, method, body }: DownloadOptions): Promise<string> {
-  const { blob, fileName } = await api.download(path, { method, body });
+export async function downloadFile(path: string, { fallbackName, method, body, onProgress }: DownloadOptions): Promise<string> {
+  const { blob, fileName } = await api.download(path, { method, body, onDownloadProgress: onProgress });
   const name = fileName ?? fallbackName;
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

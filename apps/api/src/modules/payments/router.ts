@@ -30,6 +30,11 @@ import { listDealPayments, listPayments } from './list-payments.ts';
 import { loadPayment, type Actor } from './payment-view.ts';
 import { getStatement, uploadStatement } from './statements/import-statement.ts';
 import { bulkAssignDeals, updatePayment } from './update-payment.ts';
+import { exportFormatQuery, pragueDay, sendTable } from '../../http/table-export.ts';
+import { ClaimType } from '@lending/contracts';
+import { DEAL_PAYMENTS_COLUMNS, downloadDealPayments } from './download-deal-payments.ts';
+import { exportPayments, PAYMENT_EXPORT_COLUMNS } from './export-payments.ts';
+import { ALLOCATION_REPORT_COLUMNS, reportAllocations } from './report-allocations.ts';
 
 // Payments (backoffice.md §7, docs/decisions/0034). Every staff role reads; booking and
 // re-pairing move money between claims, so only ADMIN and ACCOUNTANT write.
@@ -67,6 +72,16 @@ const checkRange = <T extends { date_from?: Date; date_to?: Date }>(q: T, ctx: z
 };
 const listQuery = pageQuery.extend({ ...filters, deal: idQuery.optional() }).superRefine(checkRange);
 const dealListQuery = pageQuery.extend(filters).superRefine(checkRange);
+
+const { ordering: _ordering, ...exportFilters } = filters;
+const exportQuery = z.object({ ...exportFilters, deal: idQuery.optional(), format: exportFormatQuery }).superRefine(checkRange);
+const reportQuery = z
+  .object({ date_from: filters.date_from, date_to: filters.date_to, deal: idQuery.optional(), claim_type: ClaimType.schema.optional(), format: exportFormatQuery })
+  .superRefine(checkRange);
+const dealDownloadQuery = z
+  .object({ date_from: filters.date_from, date_to: filters.date_to, payment_type: filters.payment_type, category: filters.category, direction: filters.direction, format: exportFormatQuery })
+  .superRefine(checkRange);
+const fileAnswer = { description: 'CSV (UTF-8 with BOM, `;`, decimal comma) or XLSX, as an attachment', contentType: 'text/csv' };
 
 const badInput = { 400: { description: 'Invalid input: Czech messages by field', schema: fieldErrorsResponse } };
 const notFound = { 404: { description: 'No such payment or deal', schema: detailResponse } };
@@ -150,6 +165,36 @@ export const paymentRoutes: RouteDef[] = [
     responses: { 200: { description: 'The statement import', schema: paymentStatement }, ...notFound },
     handler: ({ deps, params }) => getStatement(deps, params.id),
   }),
+  // Files (docs/decisions/0035). Literal paths before `/payments/:id/`, which would answer them 404.
+  // Every staff role reads, so every role may export, as the deals and persons exports.
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/payments/export/',
+    access: access.staff(),
+    summary: 'The payments of these filters (date_from, date_to, deal, payment_type, unpaired, category, direction, search) as CSV or XLSX, oldest first, streamed',
+    tags,
+    query: exportQuery,
+    responses: { 200: fileAnswer, ...badInput },
+    handler: async ({ deps, query, principal, meta, res }) => {
+      const { format, ...filters } = query;
+      const rows = await exportPayments(deps, actorOf(principal, meta), filters);
+      return sendTable(res, { format, baseName: `platby-${pragueDay(deps.now())}`, sheetName: 'Platby', columns: PAYMENT_EXPORT_COLUMNS, rows });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/payments/allocation-report/',
+    access: access.staff(),
+    summary: "Allocation rows (filters: the payment's date_from, date_to, deal, claim_type) with the rule that placed each, as CSV or XLSX, streamed",
+    tags,
+    query: reportQuery,
+    responses: { 200: fileAnswer, ...badInput },
+    handler: async ({ deps, query, principal, meta, res }) => {
+      const { format, ...filters } = query;
+      const rows = await reportAllocations(deps, actorOf(principal, meta), filters);
+      return sendTable(res, { format, baseName: `alokace-${pragueDay(deps.now())}`, sheetName: 'Alokace', columns: ALLOCATION_REPORT_COLUMNS, rows });
+    },
+  }),
   defineRoute({
     method: 'get',
     path: '/api/v1/payments/:id/',
@@ -192,5 +237,20 @@ export const paymentRoutes: RouteDef[] = [
     query: dealListQuery,
     responses: { 200: { description: 'Page of payments', schema: pageSchema(payment) }, ...badInput, ...notFound },
     handler: ({ deps, params, query, req }) => listDealPayments(deps, params.dealId, query, requestUrl(req)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/deals/:dealId/payments/download/',
+    access: access.staff(),
+    summary: "The deal's payments with their allocations, one row per allocation (filters date_from, date_to, payment_type, category, direction), as CSV or XLSX",
+    tags,
+    params: dealParams,
+    query: dealDownloadQuery,
+    responses: { 200: fileAnswer, ...badInput, ...notFound },
+    handler: async ({ deps, params, query, principal, meta, res }) => {
+      const { format, ...filters } = query;
+      const rows = await downloadDealPayments(deps, actorOf(principal, meta), params.dealId, filters);
+      return sendTable(res, { format, baseName: `platby-obchodu-${params.dealId}-${pragueDay(deps.now())}`, sheetName: 'Platby', columns: DEAL_PAYMENTS_COLUMNS, rows });
+    },
   }),
 ];

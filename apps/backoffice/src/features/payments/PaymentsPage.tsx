@@ -15,6 +15,7 @@ import {
   SelectField,
   TextField,
 } from '@lending/ui';
+import { ExportButtons } from '../../shared/ui/ExportButtons';
 import { PageHeader, Section } from '../../shared/ui/Layout';
 import { positiveInt, useUrlState, type UrlStatePatch } from '../../shared/ui/useUrlState';
 import { paymentPaths, useCanWritePayments, usePaymentList } from './api';
@@ -76,11 +77,14 @@ export function PaymentsPage() {
   const page = positiveInt(values.page, 1);
   const pageSize = positiveInt(values.page_size, DEFAULT_PAGE_SIZE);
   const ordering = values.ordering || PAYMENT_DEFAULT_ORDERING;
-  const query: Record<string, string | number> = { page, page_size: pageSize, ordering };
-  for (const key of PAYMENT_FILTER_KEYS) if (key !== 'unpaired' && values[key]) query[key] = values[key];
+  // The screen's filters: the list pages them, the exports take them whole.
+  const filters: Record<string, string> = {};
+  for (const key of PAYMENT_FILTER_KEYS) if (key !== 'unpaired' && values[key]) filters[key] = values[key];
   const unpaired = unpairedQuery(values.unpaired);
-  if (unpaired) query.unpaired = unpaired;
+  if (unpaired) filters.unpaired = unpaired;
+  const query: Record<string, string | number> = { ...filters, page, page_size: pageSize, ordering };
   const list = usePaymentList(paymentPaths.list(query));
+  const reportFilters = { date_from: values.date_from || undefined, date_to: values.date_to || undefined, deal: values.deal || undefined };
   const canWrite = useCanWritePayments();
 
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
@@ -113,7 +117,15 @@ export function PaymentsPage() {
   const { data, error, isLoading } = list;
   return (
     <>
-      <PageHeader title="Platby" />
+      <PageHeader
+        title="Platby"
+        actions={
+          <>
+            <ExportButtons path={(format) => paymentPaths.export(format, filters)} fileName="platby" />
+            <ExportButtons path={(format) => paymentPaths.allocationReport(format, reportFilters)} fileName="alokace" label="Report alokací" />
+          </>
+        }
+      />
       {canWrite && <StatementImport />}
       <PaymentFilters key={search} initial={values} onApply={update} />
       <ActiveFilters chips={chips} onRemove={(key) => update({ [key]: null })} />

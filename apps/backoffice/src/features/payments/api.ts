@@ -7,8 +7,17 @@ import { polling } from '../../shared/polling';
 
 export const PAYMENTS_PATH = '/api/v1/payments/';
 
+export type ExportFormat = 'csv' | 'xlsx';
+
 export const paymentPaths = {
   list: (query: Record<string, QueryValue>) => withQuery(PAYMENTS_PATH, query),
+  /** The inbox's filters as a file (GET /payments/export/, oldest first). */
+  export: (format: ExportFormat, filters: Record<string, QueryValue>) => withQuery(`${PAYMENTS_PATH}export/`, { ...filters, format }),
+  /** Allocation rows by the payment's date and deal (GET /payments/allocation-report/). */
+  allocationReport: (format: ExportFormat, filters: { date_from?: string; date_to?: string; deal?: string | number }) =>
+    withQuery(`${PAYMENTS_PATH}allocation-report/`, { ...filters, format }),
+  /** The deal's payments with their allocations (GET /deals/{id}/payments/download/). */
+  dealDownload: (dealId: number, format: ExportFormat) => withQuery(`/api/v1/deals/${dealId}/payments/download/`, { format }),
 };
 
 /** The inbox at `key` (paymentPaths.list), typed by the contract of GET /payments/. */

@@ -92,3 +92,39 @@ describe('PaymentsTab', () => {
     expect(await screen.findByText('K obchodu zatím nejsou přiřazeny žádné platby.')).toBeTruthy();
   });
 });
+
+describe('PaymentsTab downloads', () => {
+  it("downloads the deal's payments with their allocations and the deal's allocation report, CSV and XLSX", async () => {
+    const user = userEvent.setup();
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:platby');
+    const file = (name: string) => () => ({ status: 200, raw: 'ID platby\r\n', headers: { 'Content-Disposition': `attachment; filename="${name}"` } });
+    const { calls } = mockApi({
+      'GET /api/v1/deals/7/': () => ({ status: 200, body: dealDetail({ id: 7 }) }),
+      'GET /api/v1/deals/7/payments/': () => ({ status: 200, body: page([allocatedPayment({ deal: 7 })]) }),
+      'GET /api/v1/deals/7/payments/download/': file('platby-obchodu-7.csv'),
+      'GET /api/v1/payments/allocation-report/': file('alokace.xlsx'),
+    });
+    renderTab(<PaymentsTab dealId={7} canWrite={false} />, '/deals/7?tab=payments');
+
+    await user.click(await screen.findByRole('button', { name: 'Stáhnout platby CSV' }));
+    expect(await screen.findByText('Soubor platby-obchodu-7.csv byl stažen.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Report alokací XLSX' }));
+    expect(await screen.findByText('Soubor alokace.xlsx byl stažen.')).toBeTruthy();
+    const query = (path: string) => calls.filter((c) => c.path === path).map((c) => Object.fromEntries(c.query));
+    expect(query('/api/v1/deals/7/payments/download/')).toEqual([{ format: 'csv' }]);
+    expect(query('/api/v1/payments/allocation-report/')).toEqual([{ format: 'xlsx', deal: '7' }]);
+    expect(createObjectURL).toHaveBeenCalledTimes(2);
+  });
+
+  it('says in Czech when the deal is gone', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/v1/deals/7/': () => ({ status: 200, body: dealDetail({ id: 7 }) }),
+      'GET /api/v1/deals/7/payments/': () => ({ status: 200, body: page([]) }),
+      'GET /api/v1/deals/7/payments/download/': () => ({ status: 404, body: { detail: 'Nenalezeno.' } }),
+    });
+    renderTab(<PaymentsTab dealId={7} canWrite={false} />, '/deals/7?tab=payments');
+    await user.click(await screen.findByRole('button', { name: 'Stáhnout platby XLSX' }));
+    expect(await screen.findByText('Soubor se nepodařilo stáhnout. Nenalezeno.')).toBeTruthy();
+  });
+});

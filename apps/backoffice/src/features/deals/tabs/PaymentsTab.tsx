@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE, EmptyState, ErrorState, formatCzk, Loading, Pagination, pluralize, ResultsAnnouncement } from '@lending/ui';
+import { ExportButtons } from '../../../shared/ui/ExportButtons';
 import { DescriptionList, Section } from '../../../shared/ui/Layout';
 import { positiveInt } from '../../../shared/ui/useUrlState';
-import { useDealPayments } from '../../payments/api';
+import { paymentPaths, useDealPayments } from '../../payments/api';
 import { PaymentTable } from '../../payments/PaymentTable';
 import { useDeal } from '../api';
 import { useTabUrlState } from './tab-url-state';
@@ -42,7 +43,15 @@ export function PaymentsTab({ dealId }: { dealId: number; canWrite: boolean }) {
           ]}
         />
       </Section>
-      <Section title="Platby">
+      <Section
+        title="Platby"
+        actions={
+          <>
+            <ExportButtons path={(format) => paymentPaths.dealDownload(dealId, format)} fileName={`platby-obchodu-${dealId}`} label="Stáhnout platby" />
+            <ExportButtons path={(format) => paymentPaths.allocationReport(format, { deal: dealId })} fileName={`alokace-obchodu-${dealId}`} label="Report alokací" />
+          </>
+        }
+      >
         <ResultsAnnouncement message={data ? `Nalezeno ${pluralize(data.count, 'platba', 'platby', 'plateb')}.` : null} />
         {!data ? (
           error ? (

@@ -1,0 +1,67 @@
+import { allocationRuleLabel, ClaimType } from '@lending/contracts';
+import type { Deps } from '../../deps.ts';
+import type { ExportCell, ExportColumn } from '../../http/table-export.ts';
+import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
+import { keysetRows, sqlParams } from './keyset-rows.ts';
+
+/** Filters of GET /payments/allocation-report/ (docs/decisions/0035): the payment's date, its deal, the claim's type. */
+export interface AllocationReportFilters {
+  date_from?: Date;
+  date_to?: Date;
+  deal?: number;
+  claim_type?: ClaimType;
+}
+
+export const ALLOCATION_REPORT_COLUMNS: readonly ExportColumn[] = [
+  { header: 'ID platby', kind: 'integer', width: 10 },
+  { header: 'Datum platby', kind: 'date', width: 12 },
+  { header: 'Částka platby', kind: 'money', width: 16 },
+  { header: 'Obchod', kind: 'integer', width: 10 },
+  { header: 'Číslo smlouvy', kind: 'text', width: 18 },
+  { header: 'ID pohledávky', kind: 'integer', width: 10 },
+  { header: 'Typ pohledávky', kind: 'text', width: 20 },
+  { header: 'Splatnost pohledávky', kind: 'date', width: 12 },
+  { header: 'Přiděleno', kind: 'money', width: 16 },
+  { header: 'Pravidlo', kind: 'text', width: 40 },
+  { header: 'Kód pravidla', kind: 'text', width: 36 },
+];
+
+type Key = [string, number, number];
+
+/** One page of allocation rows after the key (payment date, payment id, allocation id). */
+function pageSql(filters: AllocationReportFilters, after: Key | null, limit: number) {
+  const { values, add } = sqlParams();
+  const and: string[] = [];
+  if (filters.date_from) and.push(`p.date >= ${add(filters.date_from.toISOString().slice(0, 10))}::date`);
+  if (filters.date_to) and.push(`p.date <= ${add(filters.date_to.toISOString().slice(0, 10))}::date`);
+  if (filters.deal !== undefined) and.push(`c.deal_id = ${add(filters.deal)}::int`);
+  if (filters.claim_type) and.push(`c.type::text = ${add(filters.claim_type)}`);
+  if (after) and.push(`(p.date, p.id, pa.id) > (${add(after[0])}::date, ${add(after[1])}::int, ${add(after[2])}::int)`);
+  const text = `
+    SELECT p.date::text, p.id, pa.id, p.amount::text, c.deal_id, d.contract_number, c.id, c.type::text, c.due_date::text, pa.amount::text, pa.rule
+      FROM payment_allocations pa
+      JOIN payments p ON p.id = pa.payment_id
+      JOIN claims c ON c.id = pa.claim_id
+      JOIN deals d ON d.id = c.deal_id
+     ${and.length ? `WHERE ${and.join(' AND ')}` : ''}
+     ORDER BY p.date, p.id, pa.id
+     LIMIT ${add(limit)}::int`;
+  return { text, values };
+}
+
+const claimLabels = ClaimType.labels as Record<string, string>;
+
+/** GET /payments/allocation-report/: every allocation row of the filters, by payment date. */
+export async function reportAllocations(deps: Pick<Deps, 'prisma' | 'pool'>, actor: StaffActor, filters: AllocationReportFilters, pageSize = 5000): Promise<AsyncIterable<ExportCell[]>> {
+  await recordStaffAudit(deps.prisma, actor, { action: 'payment.allocation_report', entity: 'PaymentAllocation', entityId: 'list', changes: JSON.parse(JSON.stringify(filters)) });
+  async function* rows(): AsyncGenerator<ExportCell[]> {
+    const pages = keysetRows(deps.pool, (after: Key | null, limit) => pageSql(filters, after, limit), (row) => [row[0], row[1], row[2]] as Key, pageSize);
+    for await (const page of pages) {
+      for (const row of page) {
+        const [date, paymentId, , amount, dealId, contract, claimId, type, due, allocated, rule] = row as [string, number, number, string, number, string | null, number, string, string, string, string | null];
+        yield [paymentId, date, amount, dealId, contract, claimId, claimLabels[type] ?? type, due, allocated, rule === null ? null : allocationRuleLabel(rule), rule];
+      }
+    }
+  }
+  return rows();
+}
