@@ -158,6 +158,12 @@ const cases: Record<string, { create: () => Promise<string>; edit?: { method: 'p
     create: async () => `/api/v1/deals/${dealId}/claims-settings/${await staffPost(`/api/v1/deals/${dealId}/claims-settings/`, { type: 'FEE', amount: '150.00' })}/`,
     edit: { method: 'patch', body: { grace_days: 5 } },
   },
+  '/api/v1/deals/:dealId/claims-statements/:id/': {
+    create: async () => {
+      const { dealId } = await activeDeal('OTHER_DEAL', loanModel);
+      return `/api/v1/deals/${dealId}/claims-statements/${await staffPost(`/api/v1/deals/${dealId}/claims-statements/`, { as_of: '2030-06-30' })}/`;
+    },
+  },
   '/api/v1/forms/:token/documents/:id/': {
     create: async () => {
       const form = await createForm(ctx.deps, { state: 'COLLATERAL_INFO' });

@@ -47,9 +47,13 @@ export async function requireDeal(db: Pick<Tx, 'deal'>, dealId: number): Promise
 export async function lockStatement(tx: Tx, dealId: number, id: number): Promise<StatementRow> {
   const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM claims_statements WHERE id = ${id} AND deal_id = ${dealId} FOR UPDATE SKIP LOCKED`;
   if (locked.length === 0) {
-    const exists = await tx.claimsStatement.findFirst({ where: { id, dealId }, select: { id: true } });
-    if (!exists) throw notFound(claimsStatementMessages.notFound);
-    throw conflict(claimsStatementMessages.inProgress);
+    const held = await tx.claimsStatement.findFirst({ where: { id, dealId }, select: { state: true } });
+    if (!held) throw notFound(claimsStatementMessages.notFound);
+    // A computation holds it for as long as it takes: refused. Any other write (a save, a
+    // delete) holds it for a moment: waited for, then answered as what it left (gone → 404).
+    if (held.state === 'IN_PROGRESS') throw conflict(claimsStatementMessages.inProgress);
+    const after = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM claims_statements WHERE id = ${id} AND deal_id = ${dealId} FOR UPDATE`;
+    if (after.length === 0) throw notFound(claimsStatementMessages.notFound);
   }
   return tx.claimsStatement.findUniqueOrThrow({ where: { id }, include: statementInclude });
 }

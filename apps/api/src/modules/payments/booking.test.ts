@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { addClaim, createDeal } from '../close-of-business/close-of-business-fixtures.ts';
+import { movementOf, twoInstallmentLoan } from './booking-fixtures.ts';
 import { bookPayment, type MovementInput } from './book-payment.ts';
 import { choosePairing, pairPayment } from './pairing.ts';
 
@@ -19,37 +19,8 @@ const BUSINESS_DATE = '2025-02-25';
 let vsCounter = 7_100_000;
 let refCounter = 0;
 
-async function loan() {
-  const p = ctx.deps.prisma;
-  const deal = await createDeal(p, { annualRate: '10.0000' });
-  const variableSymbol = String(++vsCounter);
-  await p.deal.update({ where: { id: deal.id }, data: { variableSymbol } });
-  await p.claimsSetting.create({ data: { dealId: deal.id, type: 'PENALTY_INTEREST', isEnabled: false } });
-  const claims = {
-    I1: await addClaim(p, deal, { type: 'INTEREST', due: '2025-01-20', amount: '500.00' }),
-    P1: await addClaim(p, deal, { type: 'PRINCIPAL', due: '2025-01-20', amount: '2000.00' }),
-    I2: await addClaim(p, deal, { type: 'INTEREST', due: '2025-02-20', amount: '450.00' }),
-    P2: await addClaim(p, deal, { type: 'PRINCIPAL', due: '2025-02-20', amount: '2050.00' }),
-  };
-  return { id: deal.id, variableSymbol, claims };
-}
-
-function movement(over: Partial<MovementInput>): MovementInput {
-  return {
-    bankReference: `test:${++refCounter}`,
-    date: '2025-01-20',
-    amount: '2500.00',
-    direction: 'INCOMING_PAYMENT',
-    reversal: false,
-    variableSymbol: null,
-    specificSymbol: null,
-    constantSymbol: null,
-    counterAccount: null,
-    counterAccountName: null,
-    message: null,
-    ...over,
-  };
-}
+const loan = () => twoInstallmentLoan(ctx.deps.prisma, String(++vsCounter));
+const movement = (over: Partial<MovementInput>) => movementOf(`test:${++refCounter}`, over);
 
 const book = (m: MovementInput) => bookPayment(ctx.deps, m, { businessDate: BUSINESS_DATE });
 
