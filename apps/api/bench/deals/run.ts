@@ -36,37 +36,19 @@ import { withoutSecondaryIndexes } from '../load/generate-leads.ts';
 import { request } from '../load/servers.ts';
 import { DEAL_TABLES, generateDeals, loadInconsistencies } from './generate-deals.ts';
 import { listScenarios } from './list-scenarios.ts';
+import { out, seconds, setting, table } from '../bench-output.ts';
 
-function setting(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) {
-    process.stderr.write(`bench:deals: ${name} must be a positive number\n`);
-    process.exit(2);
-  }
-  return Math.round(value);
-}
-
-const DEALS = setting('BENCH_DEALS', 200_000);
+const DEALS = setting('bench:deals', 'BENCH_DEALS', 200_000);
 const BUSINESS_DATE = process.env.BENCH_DATE ?? '2026-10-31';
-const CATCH_UP_DAYS = setting('BENCH_CATCH_UP_DAYS', 7);
-const RUNS = setting('BENCH_RUNS', 200);
+const CATCH_UP_DAYS = setting('bench:deals', 'BENCH_CATCH_UP_DAYS', 7);
+const RUNS = setting('bench:deals', 'BENCH_RUNS', 200);
 const EXPLAIN = Boolean(process.env.BENCH_EXPLAIN);
 const WARM_UP = 20;
 const CLOSE_TARGET_S = 300;
 const LIST_TARGET_P95_MS = 50;
 const RECOMPUTES = 200;
 
-const out = (line = '') => process.stdout.write(`${line}\n`);
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-function table(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `  ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}`;
-  out(line(header));
-  out(`  ${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const row of rows) out(line(row));
-}
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lending-bench-deals-'));

@@ -27,35 +27,16 @@ import { connectDatabase } from '../../src/db/prisma.ts';
 import { loadBundledAddresses } from '../../src/integrations/address/index.ts';
 import { signAccessToken } from '../../src/modules/auth/tokens.ts';
 import type pg from 'pg';
+import { out, seconds, setting, table } from '../bench-output.ts';
 
-function setting(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) {
-    process.stderr.write(`bench:payments: ${name} must be a positive number\n`);
-    process.exit(2);
-  }
-  return Math.round(value);
-}
-
-const PAYMENTS = setting('BENCH_PAYMENTS', 1_000_000);
-const XLSX_ROWS = setting('BENCH_XLSX_ROWS', 100_000);
+const PAYMENTS = setting('bench:payments', 'BENCH_PAYMENTS', 1_000_000);
+const XLSX_ROWS = setting('bench:payments', 'BENCH_XLSX_ROWS', 100_000);
 const DATA_DIR = process.env.BENCH_DATA_DIR || null;
 const CPU_PROF = ['1', 'true'].includes(process.env.BENCH_CPU_PROF ?? '');
 const DEALS = 3_000;
 const DAYS = 1_000;
 const RSS_TARGET_MB = 200;
 const RATE_TARGET = 50_000;
-
-const out = (line = '') => process.stdout.write(`${line}\n`);
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-function table(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `  ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}`;
-  out(line(header));
-  out(`  ${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const row of rows) out(line(row));
-}
 
 /** Deals, claims, payments and allocations in a few set-based statements. */
 async function generate(client: pg.ClientBase): Promise<{ paired: number; allocations: number }> {

@@ -39,34 +39,15 @@ import { parseCamt053 } from '../../src/modules/payments/statements/camt053.ts';
 import { importStatement, uploadStatement } from '../../src/modules/payments/statements/import-statement.ts';
 import { withoutSecondaryIndexes } from '../load/generate-leads.ts';
 import { DEAL_TABLES, generateDeals, loadInconsistencies } from '../deals/generate-deals.ts';
+import { out, seconds, setting, table } from '../bench-output.ts';
 
-function setting(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) {
-    process.stderr.write(`bench:payments: ${name} must be a positive number\n`);
-    process.exit(2);
-  }
-  return Math.round(value);
-}
-
-const DEALS = setting('BENCH_DEALS', 200_000);
-const LINES = setting('BENCH_LINES', 10_000);
+const DEALS = setting('bench:payments', 'BENCH_DEALS', 200_000);
+const LINES = setting('bench:payments', 'BENCH_LINES', 10_000);
 const BUSINESS_DATE = process.env.BENCH_DATE ?? '2026-10-31';
 const STATEMENT_DATE = addDays(BUSINESS_DATE, 1);
 const PG_DIR = process.env.BENCH_PG_DIR;
 const TARGET_S = 30;
 const SAMPLE = 1000;
-
-const out = (line = '') => process.stdout.write(`${line}\n`);
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-function table(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `  ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}`;
-  out(line(header));
-  out(`  ${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const row of rows) out(line(row));
-}
 
 /** A deterministic generator (mulberry32), so every run builds the same statement. */
 function random(seed: number): () => number {

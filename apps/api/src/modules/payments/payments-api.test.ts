@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { businessDateOf } from '../close-of-business/business-dates.ts';
-import { addClaim, createDeal } from '../close-of-business/close-of-business-fixtures.ts';
+import { twoInstallmentLoan } from './booking-fixtures.ts';
 
 // The payments API through HTTP on real PostgreSQL. Loans as in booking.test.ts (by hand,
 // LOAN_ALLOCATION_PROFILE_V1, penalty interest off): I1 500 + P1 2000 due 20 Jan 2025,
@@ -26,20 +26,7 @@ let vsCounter = 8_200_000;
 let refCounter = 0;
 const ref = () => `api-test:${++refCounter}:${Math.random().toString(36).slice(2, 8)}`;
 
-async function loan() {
-  const p = ctx.deps.prisma;
-  const deal = await createDeal(p, { annualRate: '10.0000' });
-  const variableSymbol = String(++vsCounter);
-  await p.deal.update({ where: { id: deal.id }, data: { variableSymbol } });
-  await p.claimsSetting.create({ data: { dealId: deal.id, type: 'PENALTY_INTEREST', isEnabled: false } });
-  const claims = {
-    I1: await addClaim(p, deal, { type: 'INTEREST', due: '2025-01-20', amount: '500.00' }),
-    P1: await addClaim(p, deal, { type: 'PRINCIPAL', due: '2025-01-20', amount: '2000.00' }),
-    I2: await addClaim(p, deal, { type: 'INTEREST', due: '2025-02-20', amount: '450.00' }),
-    P2: await addClaim(p, deal, { type: 'PRINCIPAL', due: '2025-02-20', amount: '2050.00' }),
-  };
-  return { id: deal.id, variableSymbol, claims };
-}
+const loan = () => twoInstallmentLoan(ctx.deps.prisma, String(++vsCounter));
 
 async function paidOf(dealId: number) {
   const claims = await ctx.deps.prisma.claim.findMany({ where: { dealId }, orderBy: { id: 'asc' } });
