@@ -4,7 +4,8 @@
 import { loadConfig } from '../apps/api/src/config.ts';
 import { connectDatabase } from '../apps/api/src/db/prisma.ts';
 import { portalBaseUrl } from '../apps/api/src/modules/leads/portal-links.ts';
-import { isEmpty, seedDemoData } from '../apps/api/src/seed/seed-demo-data.ts';
+import { isEmpty } from '../apps/api/src/seed/ensure-admin.ts';
+import { seedDemoData } from '../apps/api/src/seed/seed-demo-data.ts';
 
 const config = loadConfig();
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required to seed.');

@@ -16,7 +16,7 @@ import { startJobWorker, type JobWorker } from './jobs/worker.ts';
 import { createLogger } from './logger.ts';
 import { portalBaseUrl } from './modules/leads/portal-links.ts';
 import { resolveSecrets } from './secrets.ts';
-import { ensureAdmin, isEmpty, seedDemoData } from './seed/seed-demo-data.ts';
+import { ensureAdmin, isEmpty } from './seed/ensure-admin.ts';
 import { readVersion } from './version.ts';
 
 let config: Config;
@@ -117,6 +117,7 @@ async function main() {
     await loadBundledAddresses(prisma);
     if (config.SEED_DEMO_DATA && admin && (await isEmpty(prisma))) {
       logger.info('empty database: seeding Czech demo data');
+      const { seedDemoData } = await import('./seed/seed-demo-data.ts');
       await seedDemoData(prisma, { ...admin, publicUrl: portalBaseUrl(config) });
       return true;
     }

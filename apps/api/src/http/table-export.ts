@@ -1,6 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { contentDisposition } from './file-response.ts';
@@ -118,6 +117,8 @@ function xlsxCell(cell: ExportCell, kind: ColumnKind): ExportCell {
 }
 
 async function writeXlsx(out: PassThrough, sheetName: string, columns: readonly ExportColumn[], rows: AsyncIterable<ExportCell[]>): Promise<void> {
+  // Loaded on first use: exceljs is ~40 MB of the server's memory, needed only by XLSX exports.
+  const { default: ExcelJS } = await import('exceljs');
   // The streaming writer commits each row to the zip stream as it goes (exceljs' WorkbookWriter).
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 // The standard PDF fonts (Helvetica, Times) are WinAnsi-encoded and lose ř, ě, ů and the rest
 // of Czech: every document embeds DejaVu Sans (TrueType, from the npm package
@@ -23,9 +23,11 @@ export const COLORS = { text: '#1a1a1a', muted: '#5c6670', brand: '#0b3d5c', rul
 export type Pdf = PDFKit.PDFDocument;
 
 /** An A4 document in Czech with the DejaVu fonts registered and selected. */
-export function createPdf(info: { title: string; author: string; subject?: string }): Pdf {
+export async function createPdf(info: { title: string; author: string; subject?: string }): Promise<Pdf> {
   const { regular, bold } = loadFonts();
-  const doc = new PDFDocument({
+  // Loaded on first use: pdfkit is ~30 MB of the server's memory, needed only when a PDF is made.
+  const { default: Document } = (await import('pdfkit')) as { default: typeof PDFDocument };
+  const doc = new Document({
     size: 'A4',
     margins: { top: 50, bottom: 60, left: 50, right: 50 },
     lang: 'cs-CZ',
@@ -40,9 +42,9 @@ export function createPdf(info: { title: string; author: string; subject?: strin
 }
 
 /** Runs `draw` on a fresh document and answers the finished PDF's bytes. */
-export function renderPdf(info: { title: string; author: string; subject?: string }, draw: (doc: Pdf) => void): Promise<Buffer> {
+export async function renderPdf(info: { title: string; author: string; subject?: string }, draw: (doc: Pdf) => void): Promise<Buffer> {
+  const doc = await createPdf(info);
   return new Promise((resolve, reject) => {
-    const doc = createPdf(info);
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));

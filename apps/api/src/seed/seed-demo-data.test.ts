@@ -6,7 +6,8 @@ import { createTestContext, createTestDatabase, type TestContext } from '../../t
 import { defaultRootDir } from '../config.ts';
 import { connectDatabase } from '../db/prisma.ts';
 import { addDays, businessDateOf } from '../modules/close-of-business/business-dates.ts';
-import { isEmpty, seedDemoData } from './seed-demo-data.ts';
+import { isEmpty } from './ensure-admin.ts';
+import { seedDemoData } from './seed-demo-data.ts';
 
 const ROOT = defaultRootDir();
 let ctx: TestContext;

@@ -2,6 +2,7 @@ import { faker } from '@faker-js/faker/locale/cs_CZ';
 import type { StaffRole } from '@lending/contracts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { ensureAdmin } from './ensure-admin.ts';
 import { seedLeads } from './demo-leads.ts';
 import { createLogger } from '../logger.ts';
 import { businessDateOf } from '../modules/close-of-business/business-dates.ts';
@@ -26,27 +27,6 @@ const STAFF: { email: string; role: StaffRole; firstName: string; lastName: stri
   { email: 'ucetni@demo.cz', role: 'ACCOUNTANT', firstName: 'Lenka', lastName: 'Černá' },
   { email: 'nahled@demo.cz', role: 'VIEWER', firstName: 'Tomáš', lastName: 'Procházka' },
 ];
-
-/** Makes sure the configured administrator exists (every start). */
-export async function ensureAdmin(prisma: PrismaClient, options: Pick<SeedOptions, 'adminEmail' | 'adminPassword'>): Promise<void> {
-  const existing = await prisma.staffUser.findUnique({ where: { email: options.adminEmail } });
-  if (existing) return;
-  await prisma.staffUser.create({
-    data: {
-      email: options.adminEmail,
-      passwordHash: await hashPassword(options.adminPassword),
-      role: 'ADMIN',
-      firstName: 'Správce',
-      lastName: 'Systému',
-    },
-  });
-}
-
-/** True when the database holds no business data yet (first start). */
-export async function isEmpty(prisma: PrismaClient): Promise<boolean> {
-  const [persons, staff] = await Promise.all([prisma.person.count(), prisma.staffUser.count()]);
-  return persons === 0 && staff === 0;
-}
 
 /**
  * Czech demo data: staff of every role, persons (with valid birth numbers and IČO), leads with

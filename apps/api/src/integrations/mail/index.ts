@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Deps } from '../../deps.ts';
 
 /** An outbox e-mail on its way out. */
@@ -43,6 +42,8 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(email: OutgoingEmail, signal: AbortSignal): Promise<void> {
+    // Loaded on first use (~30 MB of memory a server without SMTP never needs).
+    const { default: nodemailer } = await import('nodemailer');
     // Parameters in the URL (e.g. ?connectionTimeout=…) win over these.
     const transport = nodemailer.createTransport({ url: this.#url, ...TIMEOUTS });
     try {

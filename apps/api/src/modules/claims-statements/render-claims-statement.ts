@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { AllocationProfile, formatCzk, type ClaimsStatementContent, type ClaimsStatementLine } from '@lending/contracts';
 import { COLORS, dataTable, fieldList, FONT, FONT_BOLD, heading, pageFooters, renderPdf } from '../../pdf/pdf-document.ts';
 
@@ -95,6 +94,7 @@ const MONEY = '#,##0.00 "Kč"';
 
 /** The staff's spreadsheet: every line with its claim and the rule that would pay it, then the totals. */
 export async function renderStatementXlsx(d: StatementDocument): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs'); // on first use, as table-export.ts
   const workbook = new ExcelJS.Workbook();
   workbook.creator = d.lender.name;
   const sheet = workbook.addWorksheet('Vyčíslení');

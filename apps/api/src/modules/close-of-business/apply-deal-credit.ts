@@ -1,5 +1,5 @@
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { REFUND_PURPOSES, replayDealAllocations } from '../payments/replay-deal-allocations.ts';
+import { REFUND_PURPOSES, replayDealsAllocations } from '../payments/replay-deal-allocations.ts';
 import { SERVICED_STATES } from './delinquency.ts';
 
 /**
@@ -26,6 +26,10 @@ export async function applyDealCredit(tx: Prisma.TransactionClient, day: string)
                       WHERE p.deal_id = d.id AND p.direction = 'OUTGOING_PAYMENT' AND p.purpose_type::text = ANY(${[...REFUND_PURPOSES]}::text[])
                         AND p.reversal_of_id IS NULL AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reversal_of_id = p.id)), 0)
      ORDER BY d.id`;
-  for (const deal of deals) await replayDealAllocations(tx, deal.id, deal.first_due.toISOString().slice(0, 10), day);
+  await replayDealsAllocations(
+    tx,
+    deals.map((d) => ({ dealId: d.id, fromDate: d.first_due.toISOString().slice(0, 10) })),
+    day,
+  );
   return deals.length;
 }

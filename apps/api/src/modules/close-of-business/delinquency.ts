@@ -3,8 +3,8 @@ import { Prisma } from '../../generated/prisma/client.ts';
 
 // The set-based heart of the close of business (docs/decisions/0026): penalty interest, days past
 // due and breaches of every serviced deal as of one business date, in two statements whatever the
-// number of deals. The same statements, limited to one deal, are what a payment's allocation
-// calls (recomputeDelinquency).
+// number of deals. The same statements, limited to the deals replayed, are what a payment's
+// allocation calls (replayDealsAllocations).
 
 type Tx = Pick<Prisma.TransactionClient, '$executeRaw' | '$queryRaw'>;
 
@@ -26,8 +26,8 @@ export const DAY_COUNT_BASIS = 365;
 /** § 122(4) of 257/2016 Sb.: the cap applies to an amount in delay longer than this many days. */
 export const CONSUMER_CAP_AFTER_DAYS = 90;
 
-/** Everything of all deals, or of one deal. */
-export type DelinquencyScope = { dealId: number } | 'all';
+/** Everything of all deals, or of these deals. */
+export type DelinquencyScope = { dealIds: readonly number[] } | 'all';
 
 export type DelinquencyStats = Omit<CloseOfBusinessStats, 'trigger' | 'runs' | 'duration_ms'>;
 
@@ -57,17 +57,17 @@ const installmentTypes = sqlList(INSTALLMENT_CLAIM_TYPES, 'ClaimType');
 /**
  * Brings the deals of `scope` to the business date `day` (YYYY-MM-DD): penalty interest accrued
  * through it, days past due as of it, breaches begun and ended. Runs in the caller's
- * transaction, which must hold the close-of-business lock (exclusive for 'all', shared for one
- * deal). Everything is computed from the claims, payments and obligations as they stand, so a
+ * transaction, which must hold the close-of-business lock (exclusive for 'all', shared for a
+ * set of deals). Everything is computed from the claims, payments and obligations as they stand, so a
  * second run with nothing changed changes nothing, and one run after several missed days
  * equals the days run one by one. Two statements whatever the scope: the penalty interest,
  * then days past due and breaches, each one query plan over every deal.
  */
 export async function bringDealsToDate(tx: Tx, day: string, scope: DelinquencyScope): Promise<DelinquencyStats> {
   const D = Prisma.sql`${day}::date`;
-  const dealId = scope === 'all' ? null : scope.dealId;
-  const onDeal = (column: string) => (dealId === null ? Prisma.empty : Prisma.sql`AND ${Prisma.raw(column)} = ${dealId}`);
-  if (dealId === null) await tx.$executeRaw`SET LOCAL work_mem = '64MB'`;
+  const dealIds = scope === 'all' ? null : [...scope.dealIds];
+  const onDeal = (column: string) => (dealIds === null ? Prisma.empty : Prisma.sql`AND ${Prisma.raw(column)} = ANY(${dealIds}::int[])`);
+  if (dealIds === null) await tx.$executeRaw`SET LOCAL work_mem = '64MB'`;
 
   // Deals in scope: the serviced ones, and any other still showing a DPD or an open breach
   // (closed since), which the close clears. `late`: what was paid after the business date,
@@ -84,13 +84,13 @@ export async function bringDealsToDate(tx: Tx, day: string, scope: DelinquencySc
     ),
     late AS (
       ${
-        dealId === null
+        dealIds === null
           ? Prisma.sql`SELECT a.claim_id, sum(a.amount) AS amount
                          FROM payments p JOIN payment_allocations a ON a.payment_id = p.id
                         WHERE coalesce(a.allocated_on, p.date) > ${D} GROUP BY a.claim_id`
           : Prisma.sql`SELECT a.claim_id, sum(a.amount) AS amount
                          FROM claims c JOIN payment_allocations a ON a.claim_id = c.id JOIN payments p ON p.id = a.payment_id
-                        WHERE c.deal_id = ${dealId} AND coalesce(a.allocated_on, p.date) > ${D} GROUP BY a.claim_id`
+                        WHERE c.deal_id = ANY(${dealIds}::int[]) AND coalesce(a.allocated_on, p.date) > ${D} GROUP BY a.claim_id`
       }
     ),
     overdue AS (
@@ -110,7 +110,7 @@ export async function bringDealsToDate(tx: Tx, day: string, scope: DelinquencySc
     )`;
 
   const penalty = await accruePenaltyInterest(tx, D, common, onDeal);
-  const rest = await updateDpdAndBreaches(tx, D, common, dealId);
+  const rest = await updateDpdAndBreaches(tx, D, common, onDeal);
   return { ...rest.figures, ...penalty, ...rest.changes };
 }
 
@@ -229,7 +229,7 @@ async function accruePenaltyInterest(tx: Tx, D: Prisma.Sql, common: Prisma.Sql, 
  * delivered). Re-running a past date never ends a breach before it began nor starts one that
  * history after that date already records.
  */
-async function updateDpdAndBreaches(tx: Tx, D: Prisma.Sql, common: Prisma.Sql, dealId: number | null) {
+async function updateDpdAndBreaches(tx: Tx, D: Prisma.Sql, common: Prisma.Sql, onDeal: (column: string) => Prisma.Sql) {
   const [r] = await tx.$queryRaw<
     { serviced: number; overdue: number; b1: number; b2: number; b3: number; b4: number; dpd_changed: number; started: number; ended: number }[]
   >`
@@ -247,7 +247,7 @@ async function updateDpdAndBreaches(tx: Tx, D: Prisma.Sql, common: Prisma.Sql, d
       (SELECT DISTINCT ON (o.deal_id, o.type) o.deal_id, ('UNDELIVERED_' || o.type::text)::"BreachType", o.due_date + 1, o.id
          FROM deal_obligations o JOIN scope_deals sd ON sd.id = o.deal_id AND sd.serviced
         WHERE o.due_date < ${D} AND (o.fulfilled_at IS NULL OR (o.fulfilled_at AT TIME ZONE 'Europe/Prague')::date > ${D})
-          ${dealId === null ? Prisma.empty : Prisma.sql`AND o.deal_id = ${dealId}`}
+          ${onDeal('o.deal_id')}
         ORDER BY o.deal_id, o.type, o.due_date, o.id)
     ),
     ended AS (

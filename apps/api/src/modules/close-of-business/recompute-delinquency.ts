@@ -20,7 +20,7 @@ export async function recomputeDelinquency(
   businessDate: string,
 ): Promise<{ days_past_due: number; breach_types: BreachType[] }> {
   await holdDelinquencyLock(tx);
-  await bringDealsToDate(tx, businessDate, { dealId });
+  await bringDealsToDate(tx, businessDate, { dealIds: [dealId] });
   const deal = await tx.deal.findUniqueOrThrow({ where: { id: dealId }, select: { daysPastDue: true, breachTypes: true } });
   return { days_past_due: deal.daysPastDue, breach_types: deal.breachTypes };
 }

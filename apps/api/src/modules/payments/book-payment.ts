@@ -5,7 +5,7 @@ import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.t
 import { holdDelinquencyLock } from '../close-of-business/recompute-delinquency.ts';
 import { matchDrawingPayout } from '../purposes/payout.ts';
 import { pairPayment, pairPayments, type PairedBy, type Pairing } from './pairing.ts';
-import { lockDealForAllocation, replayDealAllocations } from './replay-deal-allocations.ts';
+import { lockDealForAllocation, lockDealsForAllocation, replayDealAllocations, replayDealsAllocations } from './replay-deal-allocations.ts';
 
 // Booking one bank movement (docs/decisions/0034): stored once per bank reference, paired,
 // and when paired allocated at once by replaying its deal from the payment's date — all in one
@@ -275,8 +275,7 @@ async function bookChunk(tx: Tx, chunk: readonly Item[], options: BookingOptions
   // The close of business's lock first, always: every path takes it before any row lock.
   await holdDelinquencyLock(tx);
   const dealIds = [...new Set(chunk.flatMap((i) => (i.pairing ? [i.pairing.dealId] : [])))].sort((a, b) => a - b);
-  // lockDealForAllocation for all of them at once, in id order (as every multi-deal writer locks).
-  if (dealIds.length) await tx.$queryRaw`SELECT id FROM deals WHERE id = ANY(${dealIds}::int[]) ORDER BY id FOR NO KEY UPDATE`;
+  await lockDealsForAllocation(tx, dealIds);
 
   // Ids drawn first, so each row is known by its place even without a bank reference.
   const ids = (await tx.$queryRaw<{ id: number }[]>`SELECT nextval(pg_get_serial_sequence('payments', 'id'))::int AS id FROM generate_series(1, ${chunk.length}::int)`).map(
@@ -320,8 +319,12 @@ async function bookChunk(tx: Tx, chunk: readonly Item[], options: BookingOptions
       booking: { outcome: 'CREATED', paymentId: ids[n]!, dealId: pairing?.dealId ?? null, pairedBy: pairing?.by ?? null, reversalOf: null, statementId: options.statementId ?? null },
     };
   });
-  // Each deal once, in id order, from its earliest new payment.
-  for (const dealId of [...from.keys()].sort((a, b) => a - b)) await replayDealAllocations(tx, dealId, from.get(dealId)!, options.businessDate);
+  // Each deal once, from its earliest new payment, all in one set-based replay.
+  await replayDealsAllocations(
+    tx,
+    [...from].map(([dealId, fromDate]) => ({ dealId, fromDate })),
+    options.businessDate,
+  );
   if (options.actor) {
     for (const [n, { booking: b }] of entries.entries()) {
       if (b.outcome !== 'CREATED') continue;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addClaim, createDeal } from '../close-of-business/close-of-business-fixtures.ts';
-import { replayDealAllocations } from './replay-deal-allocations.ts';
+import { recomputeDelinquency } from '../close-of-business/recompute-delinquency.ts';
+import { replayDealAllocations, replayDealsAllocations, type ReplayResult } from './replay-deal-allocations.ts';
 
 // Replays on real PostgreSQL: the rows the database keeps, the paid amounts its trigger
 // derives, DPD recomputed in the same transaction. Expected rows worked out by hand under
@@ -156,5 +157,116 @@ describe('replayDealAllocations', () => {
     expect(await paidOf(deal)).toEqual(['500.00', '2000.00', '450.00', '1550.00']);
     const stored = await ctx.deps.prisma.deal.findUniqueOrThrow({ where: { id: deal.id } });
     expect(stored.daysPastDue).toBe(5);
+  });
+});
+
+describe('replayDealsAllocations', () => {
+  // Deals of five shapes, each built twice the same way: one twin replayed alone, the other in
+  // one batch with the rest. A deal's replay reads and writes only what is its own, so the batch
+  // must leave every twin exactly as its solo twin: rows, paid amounts, penalty interest, DPD,
+  // breaches, credit.
+  type Built = { id: number; from: string };
+  const p = () => ctx.deps.prisma;
+  const shapes: Record<string, () => Promise<Built>> = {
+    // The hand-worked loan of the tests above, two payments.
+    twoPayments: async () => {
+      const deal = await loan();
+      await incoming(deal.id, '2025-01-20', '2500.00');
+      await incoming(deal.id, '2025-02-20', '2000.00');
+      return { id: deal.id, from: '2025-01-20' };
+    },
+    // Penalty interest on: a close on 5 Feb accrued it on the January installment, paid late.
+    penaltyInterest: async () => {
+      const deal = await createDeal(p(), { annualRate: '12.0000' });
+      await addClaim(p(), deal, { type: 'INTEREST', due: '2025-01-20', amount: '500.00' });
+      await addClaim(p(), deal, { type: 'PRINCIPAL', due: '2025-01-20', amount: '2000.00' });
+      await addClaim(p(), deal, { type: 'PRINCIPAL', due: '2025-02-20', amount: '2500.00' });
+      await p().$transaction((tx) => recomputeDelinquency(tx, deal.id, '2025-02-05'));
+      await incoming(deal.id, '2025-02-10', '2600.00');
+      return { id: deal.id, from: '2025-02-10' };
+    },
+    // Overpaid, part of the credit refunded, the rest used when February falls due.
+    creditAndRefund: async () => {
+      const deal = await loan();
+      await incoming(deal.id, '2025-01-20', '4000.00');
+      await p().payment.create({ data: { direction: 'OUTGOING_PAYMENT', purposeType: 'OVERPAID_RENT', date: day('2025-02-01'), amount: '500.00', dealId: deal.id } });
+      return { id: deal.id, from: '2025-01-20' };
+    },
+    // Allocated once, then a back-dated payment: replayed from its date only.
+    backDated: async () => {
+      const deal = await loan();
+      await incoming(deal.id, '2025-01-20', '2500.00');
+      await incoming(deal.id, '2025-02-25', '1000.00');
+      await replay(deal.id, '2025-01-20');
+      await incoming(deal.id, '2025-02-10', '600.00');
+      return { id: deal.id, from: '2025-02-10' };
+    },
+    // Pays too little for too long: a NON_PAYING breach opens (threshold 3 days, 36 days past due).
+    nonPaying: async () => {
+      const deal = await createDeal(p(), { nonPayingAfterDays: 3 });
+      await p().claimsSetting.create({ data: { dealId: deal.id, type: 'PENALTY_INTEREST', isEnabled: false } });
+      await addClaim(p(), deal, { type: 'PRINCIPAL', due: '2025-01-20', amount: '3000.00' });
+      await incoming(deal.id, '2025-01-25', '1000.00');
+      return { id: deal.id, from: '2025-01-25' };
+    },
+  };
+
+  /** A deal as figures that do not depend on ids: claims by type and due day, payments by their order. */
+  async function picture(dealId: number) {
+    const [claims, payments, rows, deal, breaches] = await Promise.all([
+      p().claim.findMany({ where: { dealId }, orderBy: { id: 'asc' } }),
+      p().payment.findMany({ where: { dealId }, orderBy: { id: 'asc' } }),
+      p().paymentAllocation.findMany({ where: { claim: { dealId } }, orderBy: { id: 'asc' } }),
+      p().deal.findUniqueOrThrow({ where: { id: dealId }, select: { daysPastDue: true, breachTypes: true } }),
+      p().breach.findMany({ where: { dealId }, orderBy: { id: 'asc' }, select: { type: true, startedOn: true, endedOn: true } }),
+    ]);
+    const byId = new Map(claims.map((c) => [c.id, c]));
+    const claimName = (id: number): string => {
+      const c = byId.get(id)!;
+      return `${c.type}@${c.dueDate.toISOString().slice(0, 10)}${c.sourceClaimId ? `<${claimName(c.sourceClaimId)}` : ''}`;
+    };
+    const paymentName = (id: number) => `payment ${payments.findIndex((x) => x.id === id) + 1}`;
+    return {
+      claims: claims.map((c) => [claimName(c.id), c.amount.toFixed(2), c.paidAmount.toFixed(2), c.accruedExact?.toFixed(8) ?? null, c.accruedThrough?.toISOString() ?? null]).sort(),
+      rows: rows.map((r) => [paymentName(r.paymentId), claimName(r.claimId), r.amount.toFixed(2), r.rule, r.allocatedOn?.toISOString() ?? null]).sort(),
+      deal,
+      breaches,
+    };
+  }
+  const comparable = (r: ReplayResult) => ({ ...r, refunded_beyond_credit: r.refunded_beyond_credit.length });
+
+  it('replays many deals in one go exactly as each alone: rows, paid amounts, penalty interest, DPD, breaches, credit', async () => {
+    const solo: Built[] = [];
+    const batch: Built[] = [];
+    for (const build of Object.values(shapes)) {
+      solo.push(await build());
+      batch.push(await build());
+    }
+    const alone = [];
+    for (const s of solo) alone.push(await replay(s.id, s.from));
+    // The batch in no particular order, one deal listed twice (replayed once, from the earlier date).
+    const targets = [...batch].reverse().map((b) => ({ dealId: b.id, fromDate: b.from }));
+    targets.push({ dealId: batch[0]!.id, fromDate: '2025-02-20' });
+    const together = await p().$transaction((tx) => replayDealsAllocations(tx, targets, BUSINESS_DATE));
+
+    expect([...together.keys()]).toEqual(batch.map((b) => b.id).sort((a, b) => a - b));
+    for (const [n, name] of Object.keys(shapes).entries()) {
+      expect({ name, ...comparable(together.get(batch[n]!.id)!) }).toEqual({ name, ...comparable(alone[n]!) });
+      expect({ name, ...(await picture(batch[n]!.id)) }).toEqual({ name, ...(await picture(solo[n]!.id)) });
+    }
+    // The shapes do what they are for (so the comparison above compares something).
+    const [twoPayments, penaltyInterest, creditAndRefund, backDated, nonPaying] = alone;
+    expect(twoPayments).toMatchObject({ created: 4, days_past_due: 5 });
+    expect((await picture(solo[1]!.id)).rows.some((r) => String(r[1]).startsWith('PENALTY_INTEREST'))).toBe(true);
+    expect(penaltyInterest!.created).toBeGreaterThan(2);
+    // 4000 on 20 Jan: January's 2500, 1500 credit; 500 refunded on 1 Feb; 1000 used on 20 Feb (I2 450, P2 550).
+    expect(creditAndRefund).toMatchObject({ credit: '0.00', days_past_due: 5 });
+    expect(backDated).toMatchObject({ deleted: 2, created: 3 });
+    expect(nonPaying).toMatchObject({ days_past_due: 36, breach_types: ['NON_PAYING'] });
+  });
+
+  it('does nothing for no deals, and refuses a deal that does not exist', async () => {
+    expect((await p().$transaction((tx) => replayDealsAllocations(tx, [], BUSINESS_DATE))).size).toBe(0);
+    await expect(p().$transaction((tx) => replayDealsAllocations(tx, [{ dealId: 2_000_000_000, fromDate: '2025-01-01' }], BUSINESS_DATE))).rejects.toThrow(/does not exist/);
   });
 });

@@ -1,9 +1,8 @@
-import type { AllocationProfile, BreachType } from '@lending/contracts';
+import type { AllocationProfile, BreachType, ClaimType } from '@lending/contracts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { CONSUMER_CAP_AFTER_DAYS } from '../close-of-business/delinquency.ts';
-import { holdDelinquencyLock, recomputeDelinquency } from '../close-of-business/recompute-delinquency.ts';
+import { CONSUMER_CAP_AFTER_DAYS, bringDealsToDate, holdDelinquencyLock } from '../close-of-business/delinquency.ts';
 import { invalidateClaimsStatements } from '../claims-statements/invalidate-claims-statements.ts';
-import { allocate } from './allocate.ts';
+import { allocate, type AllocationResult, type AllocationRow } from './allocate.ts';
 
 // Writes a deal's allocations from a date as the engine answers them (docs/decisions/0033).
 // Allocation rows are the one place money meets claims: claims.paid_amount follows them by
@@ -13,7 +12,6 @@ import { allocate } from './allocate.ts';
 /** The § 1932 baseline, for a deal whose terms name no profile. */
 const DEFAULT_PROFILE: AllocationProfile = 'LOAN_ALLOCATION_PROFILE_V1';
 
-const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 
 export interface ReplayResult {
@@ -37,12 +35,24 @@ export interface ReplayResult {
  * which FOR UPDATE would turn into a deadlock between two such transactions.
  */
 export async function lockDealForAllocation(tx: Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>, dealId: number): Promise<void> {
+  await lockDealsForAllocation(tx, [dealId]);
+}
+
+/** lockDealForAllocation for many deals at once, in id order (as every multi-deal writer locks, so two never deadlock). */
+export async function lockDealsForAllocation(tx: Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>, dealIds: readonly number[]): Promise<void> {
   await holdDelinquencyLock(tx);
-  await tx.$queryRaw`SELECT id FROM deals WHERE id = ${dealId} FOR NO KEY UPDATE`;
+  if (dealIds.length) await tx.$queryRaw`SELECT id FROM deals WHERE id = ANY(${[...dealIds]}::int[]) ORDER BY id FOR NO KEY UPDATE`;
 }
 
 /** Outgoing purposes that give a deal's credit back to the debtor (SERVICING.md §5). */
 export const REFUND_PURPOSES = ['OVERPAID_RENT', 'APPLICANT_BANK_ACCOUNT_REFUND'] as const;
+
+/** A deal to replay and the day its replay starts (see replayDealAllocations). */
+export interface ReplayTarget {
+  dealId: number;
+  /** YYYY-MM-DD */
+  fromDate: string;
+}
 
 /**
  * Re-runs the allocation of deal `dealId` from `fromDate` (YYYY-MM-DD) inside the caller's
@@ -66,106 +76,169 @@ export const REFUND_PURPOSES = ['OVERPAID_RENT', 'APPLICANT_BANK_ACCOUNT_REFUND'
  * Concurrent replays of one deal queue on the deal's row lock (lockDealForAllocation).
  */
 export async function replayDealAllocations(tx: Prisma.TransactionClient, dealId: number, fromDate: string, businessDate: string): Promise<ReplayResult> {
-  await lockDealForAllocation(tx, dealId);
-  const [deal] = await tx.$queryRaw<{ profile: AllocationProfile | null }[]>`
-    SELECT coalesce(
+  return (await replayDealsAllocations(tx, [{ dealId, fromDate }], businessDate)).get(dealId)!;
+}
+
+/**
+ * replayDealAllocations for many deals in one go (docs/decisions/0038): the same rows and
+ * figures as replaying them one by one — a deal's replay reads and writes only its own claims,
+ * payments and breaches — in a fixed number of statements whatever the number of deals (one
+ * delete, one read of each kind, the engine per deal in memory, one insert, one recompute of
+ * DPD, penalty interest and breaches for the set). A deal listed twice is replayed once, from
+ * the earlier date. Locks the deals in id order first.
+ */
+export async function replayDealsAllocations(tx: Prisma.TransactionClient, targets: readonly ReplayTarget[], businessDate: string): Promise<Map<number, ReplayResult>> {
+  const fromOf = new Map<number, string>();
+  for (const t of targets) {
+    const known = fromOf.get(t.dealId);
+    if (known === undefined || t.fromDate < known) fromOf.set(t.dealId, t.fromDate);
+  }
+  const dealIds = [...fromOf.keys()].sort((a, b) => a - b);
+  const results = new Map<number, ReplayResult>();
+  if (!dealIds.length) return results;
+  const froms = dealIds.map((id) => fromOf.get(id)!);
+  const scope = Prisma.sql`unnest(${dealIds}::int[], ${froms}::date[]) AS t(deal_id, from_date)`;
+
+  await lockDealsForAllocation(tx, dealIds);
+  const profileRows = await tx.$queryRaw<{ id: number; profile: AllocationProfile | null }[]>`
+    SELECT d.id, coalesce(
              (SELECT m.allocation_profile FROM deal_models m WHERE m.deal_id = d.id AND m.state = 'ACTIVE'),
              d.allocation_profile)::text AS profile
-      FROM deals d WHERE d.id = ${dealId}`;
-  if (!deal) throw new Error(`deal ${dealId} does not exist`);
-  const profile = deal.profile ?? DEFAULT_PROFILE;
+      FROM deals d WHERE d.id = ANY(${dealIds}::int[])`;
+  const profileOf = new Map(profileRows.map((r) => [r.id, r.profile ?? DEFAULT_PROFILE]));
+  const missing = dealIds.find((id) => !profileOf.has(id));
+  if (missing !== undefined) throw new Error(`deal ${missing} does not exist`);
 
-  const deleted = await tx.$executeRaw`
-    DELETE FROM payment_allocations a USING payments p, claims c
-     WHERE a.payment_id = p.id AND a.claim_id = c.id AND c.deal_id = ${dealId} AND coalesce(a.allocated_on, p.date) >= ${fromDate}::date`;
+  const deletedRows = await tx.$queryRaw<{ deal_id: number; n: number }[]>`
+    WITH deleted AS (
+      DELETE FROM payment_allocations a USING payments p, claims c, ${scope}
+       WHERE a.payment_id = p.id AND a.claim_id = c.id AND c.deal_id = t.deal_id AND coalesce(a.allocated_on, p.date) >= t.from_date
+      RETURNING c.deal_id)
+    SELECT deal_id, count(*)::int AS n FROM deleted GROUP BY deal_id`;
 
   // After the delete, paid_amount is what the kept (earlier) allocations paid.
-  const [claims, payments, carried, refunds, penalties, history] = await Promise.all([
-    tx.claim.findMany({ where: { dealId, cancelledAt: null }, select: { id: true, type: true, dueDate: true, amount: true, paidAmount: true } }),
-    tx.payment.findMany({
-      where: { dealId, direction: 'INCOMING_PAYMENT', date: { gte: day(fromDate) }, reversalOfId: null, reversedBy: { is: null } },
-      select: { id: true, date: true, amount: true },
-    }),
-    tx.$queryRaw<{ id: number; date: Date; left: string }[]>`
-      SELECT p.id, p.date, (p.amount - coalesce((SELECT sum(a.amount) FROM payment_allocations a WHERE a.payment_id = p.id), 0))::text AS left
-        FROM payments p
-       WHERE p.deal_id = ${dealId} AND p.direction = 'INCOMING_PAYMENT' AND p.date < ${fromDate}::date AND p.reversal_of_id IS NULL
-         AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reversal_of_id = p.id)`,
-    tx.payment.findMany({
-      where: { dealId, direction: 'OUTGOING_PAYMENT', purposeType: { in: [...REFUND_PURPOSES] }, reversalOfId: null, reversedBy: { is: null } },
-      select: { id: true, date: true, amount: true },
-    }),
-    // What the close of business's penalty formula needs per penalty claim (delinquency.ts).
-    tx.$queryRaw<{ id: number; source_id: number; start_day: Date; capped_from: Date | null; rate: string; capped_rate: string }[]>`
-      SELECT e.id, c.id AS source_id, c.due_date + coalesce(s.grace_days, 0) + 1 AS start_day,
-             CASE WHEN d.type = 'CONSUMER_LOAN' THEN c.due_date + ${CONSUMER_CAP_AFTER_DAYS + 1}::int END AS capped_from,
-             e.rate::text AS rate,
-             (CASE WHEN d.type = 'CONSUMER_LOAN' AND coalesce(m.annual_interest_rate, am.annual_interest_rate) < e.rate
-                   THEN coalesce(m.annual_interest_rate, am.annual_interest_rate) ELSE e.rate END)::text AS capped_rate
-        FROM claims e
-        JOIN claims c ON c.id = e.source_claim_id AND c.cancelled_at IS NULL
-        JOIN deals d ON d.id = e.deal_id
-        LEFT JOIN claims_settings s ON s.deal_id = e.deal_id AND s.type = 'PENALTY_INTEREST'
-        LEFT JOIN claims_groups g ON g.id = c.claims_group_id
-        LEFT JOIN deal_models m ON m.id = g.deal_model_id
-        LEFT JOIN deal_models am ON am.deal_id = e.deal_id AND am.state = 'ACTIVE'
-       WHERE e.deal_id = ${dealId} AND e.type = 'PENALTY_INTEREST' AND e.cancelled_at IS NULL AND e.rate IS NOT NULL`,
-    // When the kept rows on the sources of penalty interest were placed.
-    tx.$queryRaw<{ claim_id: number; paid_on: Date; amount: string }[]>`
-      SELECT a.claim_id, coalesce(a.allocated_on, p.date) AS paid_on, a.amount::text AS amount
-        FROM payment_allocations a JOIN payments p ON p.id = a.payment_id
-       WHERE a.claim_id IN (SELECT source_claim_id FROM claims WHERE deal_id = ${dealId} AND type = 'PENALTY_INTEREST' AND source_claim_id IS NOT NULL)`,
-  ]);
+  const claims = await tx.$queryRaw<{ id: number; deal_id: number; type: ClaimType; due_date: Date; amount: string; paid: string }[]>`
+    SELECT id, deal_id, type::text AS type, due_date, amount::text AS amount, paid_amount::text AS paid
+      FROM claims WHERE deal_id = ANY(${dealIds}::int[]) AND cancelled_at IS NULL ORDER BY id`;
+  // Incoming payments that count: from the replay's day (to allocate), before it (the credit they still carry).
+  const payments = await tx.$queryRaw<{ id: number; deal_id: number; date: Date; amount: string; later: boolean }[]>`
+    SELECT p.id, p.deal_id, p.date, p.date >= t.from_date AS later,
+           (CASE WHEN p.date >= t.from_date THEN p.amount
+                 ELSE p.amount - coalesce((SELECT sum(a.amount) FROM payment_allocations a WHERE a.payment_id = p.id), 0) END)::text AS amount
+      FROM payments p JOIN ${scope} ON p.deal_id = t.deal_id
+     WHERE p.direction = 'INCOMING_PAYMENT' AND p.reversal_of_id IS NULL
+       AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reversal_of_id = p.id)
+     ORDER BY p.id`;
+  const refunds = await tx.$queryRaw<{ id: number; deal_id: number; date: Date; amount: string }[]>`
+    SELECT p.id, p.deal_id, p.date, p.amount::text AS amount
+      FROM payments p
+     WHERE p.deal_id = ANY(${dealIds}::int[]) AND p.direction = 'OUTGOING_PAYMENT' AND p.purpose_type::text = ANY(${[...REFUND_PURPOSES]}::text[])
+       AND p.reversal_of_id IS NULL AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reversal_of_id = p.id)
+     ORDER BY p.id`;
+  // What the close of business's penalty formula needs per penalty claim (delinquency.ts).
+  const penalties = await tx.$queryRaw<{ id: number; source_id: number; start_day: Date; capped_from: Date | null; rate: string; capped_rate: string }[]>`
+    SELECT e.id, c.id AS source_id, c.due_date + coalesce(s.grace_days, 0) + 1 AS start_day,
+           CASE WHEN d.type = 'CONSUMER_LOAN' THEN c.due_date + ${CONSUMER_CAP_AFTER_DAYS + 1}::int END AS capped_from,
+           e.rate::text AS rate,
+           (CASE WHEN d.type = 'CONSUMER_LOAN' AND coalesce(m.annual_interest_rate, am.annual_interest_rate) < e.rate
+                 THEN coalesce(m.annual_interest_rate, am.annual_interest_rate) ELSE e.rate END)::text AS capped_rate
+      FROM claims e
+      JOIN claims c ON c.id = e.source_claim_id AND c.cancelled_at IS NULL
+      JOIN deals d ON d.id = e.deal_id
+      LEFT JOIN claims_settings s ON s.deal_id = e.deal_id AND s.type = 'PENALTY_INTEREST'
+      LEFT JOIN claims_groups g ON g.id = c.claims_group_id
+      LEFT JOIN deal_models m ON m.id = g.deal_model_id
+      LEFT JOIN deal_models am ON am.deal_id = e.deal_id AND am.state = 'ACTIVE'
+     WHERE e.deal_id = ANY(${dealIds}::int[]) AND e.type = 'PENALTY_INTEREST' AND e.cancelled_at IS NULL AND e.rate IS NOT NULL`;
+  // When the kept rows on the sources of penalty interest were placed.
+  const history = await tx.$queryRaw<{ claim_id: number; paid_on: Date; amount: string }[]>`
+    SELECT a.claim_id, coalesce(a.allocated_on, p.date) AS paid_on, a.amount::text AS amount
+      FROM payment_allocations a JOIN payments p ON p.id = a.payment_id
+     WHERE a.claim_id IN (SELECT source_claim_id FROM claims
+                           WHERE deal_id = ANY(${dealIds}::int[]) AND type = 'PENALTY_INTEREST' AND source_claim_id IS NOT NULL)
+     ORDER BY a.id`;
+
   const penaltyOf = new Map(penalties.map((p) => [p.id, p]));
-  const historyOf = new Map<number, { date: string; amount: string }[]>();
-  for (const h of history) historyOf.set(h.claim_id, [...(historyOf.get(h.claim_id) ?? []), { date: iso(h.paid_on), amount: h.amount }]);
-  const result = allocate({
-    profile,
-    claims: claims.map((c) => {
-      const p = penaltyOf.get(c.id);
-      return {
-        id: c.id,
-        type: c.type,
-        dueDate: iso(c.dueDate),
-        amount: c.amount.toFixed(2),
-        paid: c.paidAmount.toFixed(2),
-        paidHistory: historyOf.get(c.id),
-        penalty: p && { sourceClaimId: p.source_id, startDay: iso(p.start_day), cappedFrom: p.capped_from && iso(p.capped_from), rate: p.rate, cappedRate: p.capped_rate },
-      };
-    }),
-    payments: payments.map((p) => ({ id: p.id, date: iso(p.date), amount: p.amount.toFixed(2) })),
-    carried: carried.filter((c) => new Prisma.Decimal(c.left).gt(0)).map((c) => ({ paymentId: c.id, date: iso(c.date), amount: new Prisma.Decimal(c.left).toFixed(2) })),
-    refunds: refunds.map((r) => ({ id: r.id, date: iso(r.date), amount: r.amount.toFixed(2) })),
-    from: fromDate,
-    through: businessDate,
-  });
-  if (result.allocations.length) {
-    const raised = new Map<number, Prisma.Decimal>();
-    for (const a of result.allocations) if (penaltyOf.has(a.claimId)) raised.set(a.claimId, (raised.get(a.claimId) ?? new Prisma.Decimal(0)).plus(a.amount));
-    for (const [claimId, paidNow] of raised) {
-      await tx.$executeRaw`UPDATE claims SET amount = paid_amount + ${paidNow.toFixed(2)}::numeric, updated_at = now() WHERE id = ${claimId} AND amount < paid_amount + ${paidNow.toFixed(2)}::numeric`;
+  const historyOf = groupBy(history, (h) => h.claim_id);
+  const claimsOf = groupBy(claims, (c) => c.deal_id);
+  const paymentsOf = groupBy(payments, (p) => p.deal_id);
+  const refundsOf = groupBy(refunds, (r) => r.deal_id);
+  const dateOf = new Map(payments.map((p) => [p.id, iso(p.date)]));
+  const rows: (AllocationRow & { allocatedOn: string | null })[] = [];
+  const raised = new Map<number, Prisma.Decimal>();
+  const engine = new Map<number, AllocationResult>();
+  for (const dealId of dealIds) {
+    const own = paymentsOf.get(dealId) ?? [];
+    const result = allocate({
+      profile: profileOf.get(dealId)!,
+      claims: (claimsOf.get(dealId) ?? []).map((c) => {
+        const p = penaltyOf.get(c.id);
+        return {
+          id: c.id,
+          type: c.type,
+          dueDate: iso(c.due_date),
+          amount: c.amount,
+          paid: c.paid,
+          paidHistory: historyOf.get(c.id)?.map((h) => ({ date: iso(h.paid_on), amount: h.amount })),
+          penalty: p && { sourceClaimId: p.source_id, startDay: iso(p.start_day), cappedFrom: p.capped_from && iso(p.capped_from), rate: p.rate, cappedRate: p.capped_rate },
+        };
+      }),
+      payments: own.filter((p) => p.later).map((p) => ({ id: p.id, date: iso(p.date), amount: p.amount })),
+      carried: own.filter((p) => !p.later && new Prisma.Decimal(p.amount).gt(0)).map((p) => ({ paymentId: p.id, date: iso(p.date), amount: p.amount })),
+      refunds: (refundsOf.get(dealId) ?? []).map((r) => ({ id: r.id, date: iso(r.date), amount: r.amount })),
+      from: fromOf.get(dealId)!,
+      through: businessDate,
+    });
+    engine.set(dealId, result);
+    for (const a of result.allocations) {
+      rows.push({ ...a, allocatedOn: dateOf.get(a.paymentId) === a.date ? null : a.date });
+      if (penaltyOf.has(a.claimId)) raised.set(a.claimId, (raised.get(a.claimId) ?? new Prisma.Decimal(0)).plus(a.amount));
     }
-    const dateOf = new Map(payments.map((p) => [p.id, iso(p.date)]));
-    await tx.paymentAllocation.createMany({
-      data: result.allocations.map((a) => ({
-        paymentId: a.paymentId,
-        claimId: a.claimId,
-        amount: a.amount,
-        rule: a.rule,
-        allocatedOn: dateOf.get(a.paymentId) === a.date ? null : day(a.date),
-      })),
+  }
+  if (raised.size) {
+    await tx.$executeRaw`
+      UPDATE claims c SET amount = c.paid_amount + r.paid_now, updated_at = now()
+        FROM unnest(${[...raised.keys()]}::int[], ${[...raised.values()].map((v) => v.toFixed(2))}::numeric[]) AS r(id, paid_now)
+       WHERE c.id = r.id AND c.amount < c.paid_amount + r.paid_now`;
+  }
+  if (rows.length) {
+    await tx.$executeRaw`
+      INSERT INTO payment_allocations (payment_id, claim_id, amount, rule, allocated_on, updated_at)
+      SELECT *, now() FROM unnest(${rows.map((r) => r.paymentId)}::int[], ${rows.map((r) => r.claimId)}::int[], ${rows.map((r) => r.amount)}::numeric[],
+                           ${rows.map((r) => r.rule)}::text[], ${rows.map((r) => r.allocatedOn)}::date[])`;
+  }
+  await invalidateClaimsStatements(tx, [...fromOf].map(([id, from]) => ({ dealId: id, fromDate: from })));
+  await bringDealsToDate(tx, businessDate, { dealIds });
+  const [after, credits] = await Promise.all([
+    tx.$queryRaw<{ id: number; days_past_due: number; breach_types: BreachType[] }[]>`
+      SELECT id, days_past_due, breach_types::text[] AS breach_types FROM deals WHERE id = ANY(${dealIds}::int[]) ORDER BY id`,
+    dealCredits(tx, dealIds),
+  ]);
+  const deletedOf = new Map(deletedRows.map((r) => [r.deal_id, r.n]));
+  for (const d of after) {
+    const result = engine.get(d.id)!;
+    results.set(d.id, {
+      profile: profileOf.get(d.id)!,
+      deleted: deletedOf.get(d.id) ?? 0,
+      created: result.allocations.length,
+      credit: credits.get(d.id)!,
+      refunded_beyond_credit: result.refundedBeyondCredit,
+      days_past_due: d.days_past_due,
+      breach_types: d.breach_types,
     });
   }
-  await invalidateClaimsStatements(tx, dealId, fromDate);
-  const delinquency = await recomputeDelinquency(tx, dealId, businessDate);
-  return {
-    profile,
-    deleted,
-    created: result.allocations.length,
-    credit: await dealCredit(tx, dealId),
-    refunded_beyond_credit: result.refundedBeyondCredit,
-    ...delinquency,
-  };
+  return results;
+}
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
 }
 
 /**
@@ -176,18 +249,24 @@ export async function replayDealAllocations(tx: Prisma.TransactionClient, dealId
  * that made the credit was reversed or moved afterwards) is the replay's `refunded_beyond_credit`.
  */
 export async function dealCredit(tx: Pick<Prisma.TransactionClient, '$queryRaw'>, dealId: number, asOf: string = '9999-12-31'): Promise<string> {
+  return (await dealCredits(tx, [dealId], asOf)).get(dealId)!;
+}
+
+/** dealCredit of many deals in one statement: deal id → credit (decimal string, two places). */
+export async function dealCredits(tx: Pick<Prisma.TransactionClient, '$queryRaw'>, dealIds: readonly number[], asOf: string = '9999-12-31'): Promise<Map<number, string>> {
   // As of a day: payments and refunds dated by then, less what was placed by then (a credit row
   // is placed on its allocated_on day, any other row on its payment's day).
-  const [row] = await tx.$queryRaw<{ credit: string }[]>`
-    SELECT greatest(0,
+  const rows = await tx.$queryRaw<{ id: number; credit: string }[]>`
+    SELECT t.id, greatest(0,
              coalesce((SELECT sum(p.amount - coalesce((SELECT sum(a.amount) FROM payment_allocations a
                                                         WHERE a.payment_id = p.id AND coalesce(a.allocated_on, p.date) <= ${asOf}::date), 0))
                          FROM payments p
-                        WHERE p.deal_id = ${dealId} AND p.direction = 'INCOMING_PAYMENT' AND p.reversal_of_id IS NULL AND p.date <= ${asOf}::date
+                        WHERE p.deal_id = t.id AND p.direction = 'INCOMING_PAYMENT' AND p.reversal_of_id IS NULL AND p.date <= ${asOf}::date
                           AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reversal_of_id = p.id)), 0)
            - coalesce((SELECT sum(p.amount) FROM payments p
-                        WHERE p.deal_id = ${dealId} AND p.direction = 'OUTGOING_PAYMENT' AND p.purpose_type::text = ANY(${[...REFUND_PURPOSES]}::text[])
+                        WHERE p.deal_id = t.id AND p.direction = 'OUTGOING_PAYMENT' AND p.purpose_type::text = ANY(${[...REFUND_PURPOSES]}::text[])
                           AND p.date <= ${asOf}::date
-                          AND p.reversal_of_id IS NULL AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reversal_of_id = p.id)), 0))::text AS credit`;
-  return new Prisma.Decimal(row!.credit).toFixed(2);
+                          AND p.reversal_of_id IS NULL AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reversal_of_id = p.id)), 0))::text AS credit
+      FROM unnest(${[...dealIds]}::int[]) AS t(id)`;
+  return new Map(rows.map((r) => [r.id, new Prisma.Decimal(r.credit).toFixed(2)]));
 }

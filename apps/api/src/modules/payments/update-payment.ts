@@ -6,7 +6,7 @@ import { recordStaffAudit } from '../audit/record-staff-audit.ts';
 import { businessDateOf, holdDelinquencyLock } from '../close-of-business/recompute-delinquency.ts';
 import { loadPayment, loadPayments, type Actor } from './payment-view.ts';
 import { payOutByPurposeType } from '../purposes/payout.ts';
-import { REFUND_PURPOSES, lockDealForAllocation, replayDealAllocations } from './replay-deal-allocations.ts';
+import { REFUND_PURPOSES, lockDealsForAllocation, replayDealAllocations, replayDealsAllocations } from './replay-deal-allocations.ts';
 
 // Staff changes of a payment: its category, purpose type and note, and above all its deal.
 // Moving a payment between deals replays both deals from the payment's date in the same
@@ -48,11 +48,14 @@ async function moveToDeal(tx: Tx, moved: readonly LockedPayment[], dealId: numbe
       if (!known || date < known) from.set(d, date);
     }
   }
-  const deals = [...from.keys()].sort((a, b) => a - b);
-  for (const d of deals) await lockDealForAllocation(tx, d);
+  await lockDealsForAllocation(tx, [...from.keys()]);
   const ids = moved.map((p) => p.id);
   await tx.payment.updateMany({ where: { OR: [{ id: { in: ids } }, { reversalOfId: { in: ids } }] }, data: { dealId } });
-  for (const d of deals) await replayDealAllocations(tx, d, from.get(d)!, businessDate);
+  await replayDealsAllocations(
+    tx,
+    [...from].map(([d, fromDate]) => ({ dealId: d, fromDate })),
+    businessDate,
+  );
 }
 
 const isRefund = (type: PaymentPurposeType | null) => type !== null && (REFUND_PURPOSES as readonly string[]).includes(type);
