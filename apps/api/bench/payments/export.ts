@@ -14,6 +14,7 @@
 //   BENCH_XLSX_ROWS=100000   rows of the informational XLSX export (a date range of that size)
 //   BENCH_DATA_DIR=          keep the database there and reuse it on the next run (no generation)
 //   BENCH_CPU_PROF=1         the API writes a CPU profile (--cpu-prof) into the run's directory
+//   BENCH_NODE_ARGS=         more node options for the API process, e.g. --optimize-for-size (docs/decisions/0035)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -33,6 +34,7 @@ const PAYMENTS = setting('bench:payments', 'BENCH_PAYMENTS', 1_000_000);
 const XLSX_ROWS = setting('bench:payments', 'BENCH_XLSX_ROWS', 100_000);
 const DATA_DIR = process.env.BENCH_DATA_DIR || null;
 const CPU_PROF = ['1', 'true'].includes(process.env.BENCH_CPU_PROF ?? '');
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const DEALS = 3_000;
 const DAYS = 1_000;
 const RSS_TARGET_MB = 200;
@@ -237,9 +239,9 @@ async function main() {
     const token = signAccessToken(jwtSecret, staff);
     const logFile = path.join(dir, 'api.log');
     const profileDir = path.join(DATA_DIR ? path.dirname(DATA_DIR) : os.tmpdir(), `payments-export-cpu-${Date.now()}`);
-    api = await startApi(root, url, path.join(dir, 'app'), jwtSecret, logFile, CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+    api = await startApi(root, url, path.join(dir, 'app'), jwtSecret, logFile, [...NODE_ARGS, ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])]);
     if (CPU_PROF) out(`CPU profile: ${profileDir}`);
-    out(`API: node apps/api/src/server.ts (NODE_ENV=production, LOG_LEVEL=warn), pid ${api.pid}, log ${logFile}`);
+    out(`API: node ${[...NODE_ARGS, 'apps/api/src/server.ts'].join(' ')} (NODE_ENV=production, LOG_LEVEL=warn), pid ${api.pid}, log ${logFile}`);
     out();
 
     const csv = await download(api, '/api/v1/payments/export/?format=csv', token);
