@@ -169,6 +169,28 @@ describe('outgoing payments', () => {
     expect(await creditOf(dealId)).toBe('500.00');
   });
 
+  it('bulk assignment refuses a refund beyond the credit, and moving away the payment a refund took its credit from; nothing moves', async () => {
+    const bulk = (payments: number[], deal: number | null) => ctx.http().patch('/api/v1/payments/bulk_assign_deals/').set(auth(accountant)).send({ payments, deal });
+    const dealId = await overpaid();
+    // A refund of 600 paired with the deal by bulk assignment: the credit on 3 Feb is 500.
+    const refund = await outgoing('2025-02-03', '600.00', { purposeType: 'OVERPAID_RENT' });
+    const refused = await bulk([refund], dealId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail.replace(/\s/g, ' ')).toBe('Vratka převyšuje přeplatek obchodu (ke dni vratky zbývá 500 Kč).');
+    expect((await ctx.deps.prisma.payment.findUniqueOrThrow({ where: { id: refund } })).dealId).toBeNull();
+
+    // One of 400 fits (100 left); then the 3 000.00 payment that made the credit cannot leave the deal.
+    const fits = await outgoing('2025-02-03', '400.00', { purposeType: 'OVERPAID_RENT' });
+    expect((await bulk([fits], dealId)).status).toBe(200);
+    expect(await creditOf(dealId)).toBe('100.00');
+    const paid = await ctx.deps.prisma.payment.findFirstOrThrow({ where: { dealId, direction: 'INCOMING_PAYMENT' } });
+    const away = await bulk([paid.id], null);
+    expect(away.status).toBe(409);
+    expect(away.body.detail.replace(/\s/g, ' ')).toBe('Vratka převyšuje přeplatek obchodu (ke dni vratky zbývá 0 Kč).');
+    expect((await ctx.deps.prisma.payment.findUniqueOrThrow({ where: { id: paid.id } })).dealId).toBe(dealId);
+    expect(await creditOf(dealId)).toBe('100.00');
+  });
+
   async function drawing(dealId: number, data: { amount: string; vs?: string; account?: string; exported?: boolean; type?: 'CREDITOR_DEBT' | 'APPLICANT_BANK_ACCOUNT' }) {
     const p = ctx.deps.prisma;
     const purpose = await p.purpose.create({

@@ -35,7 +35,8 @@ async function requireDealExists(tx: Tx, dealId: number | null): Promise<void> {
 /**
  * Re-pairs `moved` payments to `dealId`: locks every deal touched in id order, moves the
  * payments (and their reversal entries, which follow the payment they take back), then replays
- * each deal from the earliest date of a payment that left or joined it.
+ * each deal from the earliest date of a payment that left or joined it. Refused (409, the
+ * caller's transaction rolls back) when a refund would then exceed its deal's credit.
  */
 async function moveToDeal(tx: Tx, moved: readonly LockedPayment[], dealId: number | null, businessDate: string): Promise<void> {
   if (!moved.length) return;
@@ -51,11 +52,21 @@ async function moveToDeal(tx: Tx, moved: readonly LockedPayment[], dealId: numbe
   await lockDealsForAllocation(tx, [...from.keys()]);
   const ids = moved.map((p) => p.id);
   await tx.payment.updateMany({ where: { OR: [{ id: { in: ids } }, { reversalOfId: { in: ids } }] }, data: { dealId } });
-  await replayDealsAllocations(
+  const results = await replayDealsAllocations(
     tx,
     [...from].map(([d, fromDate]) => ({ dealId: d, fromDate })),
     businessDate,
   );
+  // A refund must not take more than the credit there was on its day (as settleOutgoing): not a
+  // refund moved to a deal, nor one left behind on a deal whose payment moved away.
+  const movedIds = new Set(moved.map((p) => p.id));
+  const left = new Set(moved.flatMap((p) => (p.deal_id === null ? [] : [p.deal_id])));
+  for (const [d, result] of results) {
+    const beyond = result.refunded_beyond_credit.find((b) => movedIds.has(b.refundId) || left.has(d));
+    if (!beyond) continue;
+    const refund = await tx.payment.findUniqueOrThrow({ where: { id: beyond.refundId }, select: { amount: true } });
+    throw conflict(outgoingPaymentMessages.refundBeyondCredit(refund.amount.minus(beyond.amount).toFixed(2)));
+  }
 }
 
 const isRefund = (type: PaymentPurposeType | null) => type !== null && (REFUND_PURPOSES as readonly string[]).includes(type);
