@@ -133,6 +133,8 @@ async function bookInTransaction(tx: Tx, m: MovementInput, options: BookingOptio
   });
   // A debit may be the payment order of a drawing: then it pays the drawing out (purposes/payout.ts).
   if (m.direction === 'OUTGOING_PAYMENT' && !m.reversal) await matchDrawingPayout(tx, { id: payment.id, ...m }, options.businessDate);
+  // The bank took back a debit that paid a drawing out: the drawing is unpaid again.
+  if (reversalOf && m.direction === 'INCOMING_PAYMENT') await tx.purposeDrawing.updateMany({ where: { paymentId: reversalOf.id }, data: { paymentId: null } });
   // A payment counts from its own date; a storno undoes the original from the original's date.
   if (dealId !== null && (reversalOf || m.direction === 'INCOMING_PAYMENT')) {
     await replayDealAllocations(tx, dealId, reversalOf ? iso(reversalOf.date) : m.date, options.businessDate);

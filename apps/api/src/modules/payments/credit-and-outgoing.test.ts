@@ -255,5 +255,15 @@ describe('outgoing payments', () => {
     const matched = await ctx.deps.prisma.purposeDrawing.findUniqueOrThrow({ where: { id }, include: { payment: true } });
     expect(matched.payment).toMatchObject({ direction: 'OUTGOING_PAYMENT', dealId, purposeType: 'CREDITOR_DEBT' });
     expect(matched.payment!.amount.toFixed(2)).toBe('30000.50');
+
+    // The bank returns the debit (a storno, incoming, same amount and account): the drawing is unpaid again.
+    const storno = await ctx.http()
+      .post('/api/v1/payments/bulk_create_payments/')
+      .set(auth(accountant))
+      .send({ payments: [{ bank_reference: `storno:${Math.random()}`, direction: 'INCOMING_PAYMENT', reversal: true, date: '2025-03-05', amount: '30000.50', counter_account: '19-2000145399/0800' }] });
+    expect(storno.status).toBe(200);
+    const entry = await ctx.deps.prisma.payment.findFirstOrThrow({ where: { reversalOfId: matched.paymentId! } });
+    expect(entry.dealId).toBe(dealId);
+    expect((await ctx.deps.prisma.purposeDrawing.findUniqueOrThrow({ where: { id } })).paymentId).toBeNull();
   });
 });
