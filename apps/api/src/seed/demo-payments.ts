@@ -1,5 +1,6 @@
 import { faker } from '@faker-js/faker/locale/cs_CZ';
 import { Decimal } from 'decimal.js';
+import iconv from 'iconv-lite';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { createLogger } from '../logger.ts';
 import type { StaffActor } from '../modules/audit/record-staff-audit.ts';
@@ -10,10 +11,12 @@ import { bankAccount, type DealHistory } from './demo-deals.ts';
 
 // The demo book's payment history, through the real import path: the debtors' incoming payments
 // are written as the bank's monthly camt.053 statements (one per month, the last one up to
-// yesterday) and each is uploaded and imported as the job does it (uploadStatement +
-// importStatement) on the evening of its day, oldest first, so pairing, allocation, DPD, penalty
-// interest and breaches are as of that day; today's close of business (seed-demo-data.ts) brings
-// everything to today. Then the deals repaid in full are closed as CLOSED_DULY.
+// yesterday; this month's payments from Komerční banka clients came to the lender's account
+// there, whose statement is a GPC file) and each is uploaded and imported as the job does it
+// (uploadStatement + importStatement) on the evening of its day, oldest first, so pairing,
+// allocation, DPD, penalty interest and breaches are as of that day; today's close of business
+// (seed-demo-data.ts) brings everything to today. Then the deals repaid in full are closed as
+// CLOSED_DULY.
 //
 // Every payment follows the deal's claims (what falls due on each day) and its debtor's habit,
 // drawn per deal: most pay each installment on its due date or a few days before (a few days
@@ -58,8 +61,10 @@ interface Line {
   message: string;
 }
 
-/** The lender's collection account at ČSOB (the statements' account). */
+/** The lender's collection account at ČSOB (camt.053 statements). */
 const LENDER_ACCOUNT = '000019-2000145399';
+/** Its account at Komerční banka (GPC statements): prefix and number, 16 digits. */
+const LENDER_KB_ACCOUNT = '0000431234560267';
 const UNPAIRED_MESSAGES = ['Platba', 'Úhrada', 'Splátka', 'Vrácení přeplatku', 'Úhrada faktury', 'Záloha'];
 
 const int = (min: number, max: number) => faker.number.int({ min, max });
@@ -121,8 +126,7 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
     const ahead = deal.profile === 'LOAN_ALLOCATION_PROFILE_V3' ? 0 : 4;
     const account = deal.account ?? bankAccount();
     const name = deal.name ?? faker.person.fullName();
-    const lease = deal.type === 'LEASE' || deal.type === 'LEASING' || deal.type === 'SALE_AND_LEASEBACK';
-    const message = lease ? 'Nájemné' : deal.contract ? `Splátka ${deal.contract}` : 'Splátka úvěru';
+    const message = deal.type === 'LEASE' || deal.type === 'SALE_AND_LEASEBACK' ? 'Nájemné' : deal.type === 'LEASING' ? 'Splátka leasingu' : deal.contract ? `Splátka ${deal.contract}` : 'Splátka úvěru';
     let paidBefore = false;
     const pay = (date: string, amount: Decimal, text = message) => {
       // How the debtor says whose payment it is: the variable symbol almost always; now and then
@@ -196,23 +200,31 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
   }
 
   // One statement a month, imported the evening of its last day (yesterday for this month's).
+  // This month, the payments from Komerční banka came to the lender's account there, whose bank
+  // sends GPC (windows-1250): that statement is imported after the camt.053 one.
   lines.sort((a, b) => a.date.localeCompare(b.date));
   const months = new Map<string, Line[]>();
   for (const line of lines) months.set(monthOf(line.date), [...(months.get(monthOf(line.date)) ?? []), line]);
   const logger = createLogger('silent');
-  let n = 0;
-  for (const [month, monthLines] of months) {
-    const day = minDay(monthEnd(`${month}-01`), lastDay);
-    const moment = new Date(Math.min(Date.parse(`${day}T17:00:00Z`), input.now.getTime() - 60_000));
+  const importFile = async (name: string, content: Buffer, count: number, moment: Date) => {
     const deps = { prisma, now: () => moment, logger };
-    const actor = { staffId: input.actor.staffId, meta: { ...input.actor.meta, requestId: `seed-statement-${month}` } };
-    const content = Buffer.from(camt053(monthLines, day, ++n));
-    const { statement, created } = await uploadStatement(deps, actor, { name: `vypis-${month}.xml`, content });
-    if (!created) throw new Error(`the statement of ${month} was taken for an earlier one`);
+    const requestId = `seed-statement-${name}`;
+    const { statement, created } = await uploadStatement(deps, { staffId: input.actor.staffId, meta: { ...input.actor.meta, requestId } }, { name, content });
+    if (!created) throw new Error(`${name} was taken for an earlier statement`);
     await importStatement(deps, statement.id, { finalAttempt: true });
     const row = await prisma.paymentStatement.findUniqueOrThrow({ where: { id: statement.id }, select: { state: true, created: true, errors: true } });
-    if (row.state !== 'DONE' || row.created !== monthLines.length) throw new Error(`the statement of ${month} was not imported: ${row.state}, ${row.created} of ${monthLines.length}, ${row.errors.join(' ')}`);
+    if (row.state !== 'DONE' || row.created !== count) throw new Error(`${name} was not imported: ${row.state}, ${row.created} of ${count}, ${row.errors.join(' ')}`);
     await prisma.$executeRaw`UPDATE payment_statements SET created_at = ${moment} WHERE id = ${statement.id}`;
+    await prisma.$executeRaw`UPDATE audit_log SET created_at = ${moment} WHERE request_id = ${requestId}`;
+  };
+  let n = 0;
+  for (const [month, all] of months) {
+    const day = minDay(monthEnd(`${month}-01`), lastDay);
+    const at = (time: string) => new Date(Math.min(Date.parse(`${day}T${time}Z`), input.now.getTime() - 60_000));
+    const kb = month === monthOf(lastDay) ? all.filter((l) => l.account?.endsWith('/0100')) : [];
+    const csob = all.filter((l) => !kb.includes(l));
+    await importFile(`vypis-${month}.xml`, Buffer.from(camt053(csob, day, ++n)), csob.length, at('17:00:00'));
+    if (kb.length) await importFile(`vypis-kb-${month}.gpc`, gpc(kb, day, n), kb.length, at('17:05:00'));
   }
   // The rows get the evening of their statement, not the moment of the seed.
   await prisma.$executeRaw`UPDATE payments p SET created_at = s.created_at, updated_at = s.created_at FROM payment_statements s WHERE s.id = p.statement_id`;
@@ -221,9 +233,6 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
       FROM (SELECT a.id, least(${input.now}::timestamptz, greatest(p.created_at, a.allocated_on + time '17:00')) AS at
               FROM payment_allocations a JOIN payments p ON p.id = a.payment_id) x
      WHERE x.id = a.id`;
-  await prisma.$executeRaw`
-    UPDATE audit_log a SET created_at = s.created_at FROM payment_statements s
-     WHERE a.request_id = 'seed-statement-' || to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM')`;
 
   // The deals repaid in full are closed duly a few days after their last payment (when nothing is owed).
   let closedDuly = 0;
@@ -238,7 +247,7 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
     await prisma.$executeRaw`UPDATE audit_log SET created_at = ${moment} WHERE request_id = ${requestId}`;
     closedDuly++;
   }
-  return { statements: months.size, payments: lines.length, closedDuly };
+  return { statements: await prisma.paymentStatement.count(), payments: lines.length, closedDuly };
 }
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -292,4 +301,26 @@ ${entries.join('\n')}
   </BkToCstmrStmt>
 </Document>
 `;
+}
+
+const ddmmyy = (day: string) => `${day.slice(8, 10)}${day.slice(5, 7)}${day.slice(2, 4)}`;
+const hellers = (amount: Decimal, width: number) => amount.times(100).toFixed(0).padStart(width, '0');
+const digits = (symbol: string | null) => (symbol ?? '').padStart(10, '0');
+
+/** A GPC (ABO) statement as Komerční banka sends it: 128-character records in windows-1250, CRLF (see gpc.ts). */
+function gpc(lines: Line[], day: string, sequence: number): Buffer {
+  const opening = new Decimal(int(200_000, 2_000_000));
+  const credits = lines.reduce((s, l) => s.plus(l.amount), new Decimal(0));
+  const records = [
+    `074${LENDER_KB_ACCOUNT}${'PUJCKY DEMO S.R.O.'.padEnd(20)}${ddmmyy(addDays(day, -1))}${hellers(opening, 14)}+${hellers(opening.plus(credits), 14)}+${hellers(new Decimal(0), 14)}0${hellers(credits, 14)}0${String(sequence % 1000).padStart(3, '0')}${ddmmyy(day)}`,
+  ];
+  for (const [i, l] of lines.entries()) {
+    const [number, bank] = (l.account ?? '/').split('/');
+    const id = `${ddmmyy(day)}${String(i + 1).padStart(7, '0')}`;
+    records.push(
+      `075${LENDER_KB_ACCOUNT}${(number ?? '').padStart(16, '0')}${id}${hellers(l.amount, 12)}2${digits(l.vs)}00${(bank ?? '').padStart(4, '0')}0000${digits(l.ss)}${ddmmyy(l.date)}${l.name.slice(0, 20).padEnd(20)}00203${ddmmyy(l.date)}`,
+      `078${l.message.slice(0, 35).padEnd(35)}`,
+    );
+  }
+  return iconv.encode(records.map((r) => `${r.padEnd(128)}\r\n`).join(''), 'windows-1250');
 }

@@ -190,10 +190,12 @@ async function checkPayments(ctx: TestContext, seededAt: Date): Promise<void> {
   expect(p.unpaired).toBeLessThanOrEqual(15);
   expect(p.by_ss).toBeGreaterThan(5);
   expect(p.by_account).toBeGreaterThan(5);
-  // A statement a month (camt.053), all imported, their figures those of the payments.
+  // A statement a month (camt.053) and this month's of the second account (GPC), all imported,
+  // their figures those of the payments.
   const statements = await ctx.deps.prisma.paymentStatement.findMany({ orderBy: { id: 'asc' } });
   expect(statements.length).toBeGreaterThanOrEqual(12);
-  expect(statements.filter((s) => s.format !== 'camt053' || s.state !== 'DONE' || s.errors.length || s.createdAt > seededAt || !s.finishedAt || s.finishedAt > seededAt)).toEqual([]);
+  expect(statements.filter((s) => s.format === 'gpc').length).toBe(1);
+  expect(statements.filter((s) => s.state !== 'DONE' || s.errors.length || s.createdAt > seededAt || !s.finishedAt || s.finishedAt > seededAt)).toEqual([]);
   expect(statements.reduce((sum, s) => sum + s.created, 0)).toBe(p.n);
   expect(statements.reduce((sum, s) => sum + s.unpaired, 0)).toBe(p.unpaired);
   expect(statements.map((s) => s.createdAt.getTime())).toEqual(statements.map((s) => s.createdAt.getTime()).sort((a, b) => a - b));
