@@ -110,7 +110,8 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
      GROUP BY deal_id, due_date ORDER BY deal_id, due_date`;
   const duesOf = new Map<number, { due: string; amount: Decimal }[]>();
   for (const d of dues) duesOf.set(d.deal_id, [...(duesOf.get(d.deal_id) ?? []), { due: d.due.toISOString().slice(0, 10), amount: new Decimal(d.amount) }]);
-  const symbols = new Set(deals.map((d) => d.vs));
+  // Every deal's symbol (applications' too): a symbol made up below must be nobody's.
+  const symbols = new Set((await prisma.deal.findMany({ select: { variableSymbol: true } })).map((d) => d.variableSymbol));
 
   const lines: Line[] = [];
   const repaid: { dealId: number; closeOn: string }[] = [];
@@ -162,7 +163,6 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
         repaid.push({ dealId: deal.id, closeOn: minDay(addDays(when, int(1, 6)), lastDay) });
         break;
       }
-      const owed = amount;
       let date: string;
       if (habit === 'late') date = addDays(due, int(5, 30));
       else date = faker.datatype.boolean(0.9) ? addDays(due, -int(0, ahead)) : addDays(due, int(1, 3));
@@ -170,13 +170,13 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
       if (date > lastDay) continue; // not paid yet (a late payer's latest installment)
       if (habit === 'partial' && faker.datatype.boolean(0.3)) {
         // Half now, the rest (with the penalty interest) two or three weeks later.
-        const half = owed.div(2).floor();
+        const half = amount.div(2).floor();
         pay(date, half, 'Část splátky');
         const rest = workingDay(addDays(date, int(10, 20)));
-        if (rest <= lastDay) pay(rest, owed.minus(half).plus(margin(owed, days(due, rest))), 'Doplatek splátky');
+        if (rest <= lastDay) pay(rest, amount.minus(half).plus(margin(amount, days(due, rest))), 'Doplatek splátky');
         continue;
       }
-      let total = owed.plus(margin(owed, days(due, date)));
+      let total = amount.plus(margin(amount, days(due, date)));
       if (habit === 'overpay') total = total.div(500).floor().plus(1).times(500);
       pay(date, total);
     }
@@ -189,7 +189,7 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
     do vs = faker.datatype.boolean(0.8) ? String(int(1_000_000, 9_999_999_999)) : null;
     while (vs !== null && symbols.has(vs));
     lines.push({
-      date: addDays(lastDay, -int(0, 50)),
+      date: minDay(workingDay(addDays(lastDay, -int(0, 50))), lastDay),
       amount: new Decimal(int(5, 400) * 50),
       vs,
       ss: null,
