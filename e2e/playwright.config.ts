@@ -43,8 +43,9 @@ export default defineConfig({
     command: 'node apps/api/src/server.ts',
     cwd: repoRoot,
     url: 'http://127.0.0.1:3100/api/v1/healthcheck/ready/',
-    // The first start seeds ~1,500 deals through the claims engine (a minute or two on 2 busy cores).
-    timeout: 300_000,
+    // The first start seeds ~1,500 deals through the claims engine and imports their payment
+    // history as bank statements (two to three minutes on 2 busy cores).
+    timeout: 360_000,
     reuseExistingServer: false,
     // Stopped as an operator would (SIGTERM: drain, then PostgreSQL), not SIGKILLed.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },

@@ -3,6 +3,7 @@
 // (the links in the seeded e-mails), read by the API's own configuration.
 import { loadConfig } from '../apps/api/src/config.ts';
 import { connectDatabase } from '../apps/api/src/db/prisma.ts';
+import { migrateJobQueue } from '../apps/api/src/jobs/queue.ts';
 import { portalBaseUrl } from '../apps/api/src/modules/leads/portal-links.ts';
 import { isEmpty } from '../apps/api/src/seed/ensure-admin.ts';
 import { seedDemoData } from '../apps/api/src/seed/seed-demo-data.ts';
@@ -15,6 +16,8 @@ const admin = { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASS
 const db = connectDatabase(config.DATABASE_URL);
 try {
   if (await isEmpty(db.prisma)) {
+    // The payment history is imported as statements, and every upload queues its import job.
+    await migrateJobQueue(config.DATABASE_URL);
     const result = await seedDemoData(db.prisma, { ...admin, publicUrl: portalBaseUrl(config) });
     console.log(`Seeded demo data; staff accounts: ${result.staff.map((s) => s.email).join(', ')}`);
   } else {

@@ -36,17 +36,20 @@ import { czechAddress } from './demo-persons.ts';
 // cases (createDeal, createDealModel, purposes, collateral, changeDealState — activation
 // generates the claims groups and claims — and convertLeadToDeal for accepted offers), each
 // called "on the day" it happened (the use cases read the clock from deps.now), so activation,
-// signing and closing dates are history, not today. The close of business for today then sets
-// DPD, penalty interest and breaches (seed-demo-data.ts).
+// signing and closing dates are history, not today. Its payment history is imported afterwards
+// as the bank's statements (demo-payments.ts), then the close of business for today sets DPD,
+// penalty interest and breaches (seed-demo-data.ts).
 //
-// No payment history: nothing in the engine records a payment yet (the payments issue brings
-// imports and allocation; claims.paid_amount is written only by the allocation trigger). So an
-// installment that fell due is unpaid, and the book is shaped to stay believable without it:
-// most ACTIVE deals were paid out within the last six weeks (their first installment is not yet
-// due), a sixth are in arrears on purpose (first-payment defaults, collection cases), deals filed
-// for insolvency and CLOSED ones (written off, handed to collection, assigned…: reasons that
-// leave claims owed) carry the history of the last three years. CLOSED_DULY and early repayment
-// need payments and come with the payments issue.
+// Each serviced deal is planned with how it is paid (`DealHistory`): ACTIVE deals were paid out
+// over the last year and their debtors pay (the newest have no installment due yet); a sixth of
+// them are in arrears on purpose, planned with a DPD: they paid until the installment due that
+// many days ago (a few months of payments, or none: first-payment defaults, collection cases).
+// Deals filed for insolvency stopped paying weeks before filing; CLOSED ones carry the history of
+// the last three years: about half of the closed loans were repaid in full (at the end of the
+// term or early) and are closed as CLOSED_DULY once their payments are booked, the rest stopped
+// paying months before they were written off, handed to collection, assigned… (reasons that
+// leave claims owed). Tenants of leases (nájem) overpaying their rent keep the credit: their
+// terms allocate nothing in advance (OTHER_PROFILE_V2).
 
 export interface DemoDealsInput {
   persons: Person[];
@@ -63,6 +66,17 @@ export interface DemoDealsInput {
 export interface DemoDealsResult {
   deals: number;
   fromLeads: number;
+  /** What each serviced deal's debtor did (demo-payments.ts writes it as bank statements). */
+  histories: DealHistory[];
+}
+
+/** How a serviced deal was paid, as planned with the deal (the payments follow it). */
+export interface DealHistory {
+  dealId: number;
+  /** The debtor stopped paying: installments due on or after this day are unpaid. Null: still paying. */
+  stopsOn: string | null;
+  /** Repaid in full (at the end of its term or early), then closed as CLOSED_DULY once the payments are booked. */
+  repaid: boolean;
 }
 
 type Plan = {
@@ -71,6 +85,8 @@ type Plan = {
   closedReason: DealClosedReason | null;
   /** In arrears on purpose: the first unpaid due date is this many days before today. */
   dpd: number;
+  /** Paid off and closed duly (state CLOSED, reason CLOSED_DULY, set after the payments). */
+  repaid: boolean;
 };
 
 const TYPES: [DealType, number][] = [
@@ -96,7 +112,7 @@ const STATES: [DealState, number][] = [
   ['CONTRACT_COMPLETION', 5],
   ['CONTRACT_SIGN', 5],
 ];
-/** Why a deal ended with its claims still owed (no payment history yet), by kind of deal. */
+/** Why a deal ended with its claims still owed, by kind of deal (CLOSED_DULY ones are paid off: `Plan.repaid`). */
 const CLOSED_REASONS: Record<'loan' | 'lease' | 'leaseback', DealClosedReason[]> = {
   loan: ['CLOSED_DEAL_WRITE_OFF', 'CLOSED_MOVED_TO_HC', 'CLOSED_MOVED_TO_THIRD_PARTY', 'CLOSED_AFTER_INSOLVENCY', 'CLOSED_ENFORCEMENT', 'CLOSED_DEBTOR_DEATH_NO_SUCCESOR', 'CHANGE_PRODUCT_TYPE', 'OTHER'],
   lease: ['CLOSED_LEASE_FORCED_EVICTION', 'CLOSED_DEAL_WRITE_OFF', 'CLOSED_MOVED_TO_HC', 'OTHER'],
@@ -147,11 +163,14 @@ function plan(count: number): Plan[] {
     // A collection case is in arrears by nature; of the rest a sixth: most a month or two, a few long.
     const late = state === 'ACTIVE' && (type === 'HARD_COLLECTION' ? faker.datatype.boolean(0.8) : faker.datatype.boolean(0.16));
     const dpd = late ? weighted<number>([[1, 40], [31, 22], [61, 14], [91, 24]]) : 0;
+    // Of the closed loans (not collection cases) about half were repaid; the rest ended owing.
+    const repaid = state === 'CLOSED' && kind === 'loan' && type !== 'HARD_COLLECTION' && faker.datatype.boolean(0.5);
     return {
       type,
       state,
-      closedReason: state === 'CLOSED' ? faker.helpers.arrayElement(CLOSED_REASONS[kind]) : state === 'CLOSED_APPLICATION' && faker.datatype.boolean(0.4) ? faker.helpers.arrayElement(['OTHER', 'CHANGE_PRODUCT_TYPE'] as const) : null,
+      closedReason: repaid ? 'CLOSED_DULY' : state === 'CLOSED' ? faker.helpers.arrayElement(CLOSED_REASONS[kind]) : state === 'CLOSED_APPLICATION' && faker.datatype.boolean(0.4) ? faker.helpers.arrayElement(['OTHER', 'CHANGE_PRODUCT_TYPE'] as const) : null,
       dpd: dpd === 0 ? 0 : dpd === 91 ? int(91, 420) : int(dpd, dpd + 29),
+      repaid,
     };
   });
 }
@@ -166,6 +185,8 @@ function termsFor(type: DealType, disbursement: string, firstDue: string): { bod
     const term = faker.helpers.arrayElement([12, 24, 24, 36, 36, 48]);
     const body = dealModelRequest.parse({
       name: type === 'LEASE' ? 'Nájemní smlouva' : 'Leasingová smlouva',
+      // A tenant's rent paid beyond the month stays as credit (přeplatek) until used or refunded.
+      ...(type === 'LEASE' ? { allocation_profile: 'OTHER_PROFILE_V2' } : {}),
       principal: amount(value),
       term_months: term,
       disbursement_date: disbursement,
@@ -228,7 +249,7 @@ const BANK_CODES = ['0800', '0100', '0300', '3030', '0600', '5500', '2010', '270
 const WEIGHTS = [6, 3, 7, 9, 10, 5, 8, 4, 2, 1];
 
 /** A Czech account number that passes the decree's modulo-11 check. */
-function bankAccount(): string {
+export function bankAccount(): string {
   for (;;) {
     const digits = [int(1, 9), ...Array.from({ length: 8 }, () => int(0, 9))];
     const sum = digits.reduce((s, d, i) => s + d * WEIGHTS[i]!, 0);
@@ -249,6 +270,8 @@ interface DealScript {
   createdAt: Date;
   create: DealCreateRequest;
   steps: Step[];
+  /** For a deal that gets activated: how it is paid. */
+  history: Omit<DealHistory, 'dealId'> | null;
 }
 
 /** Deals worked on at once (besides the one being made): the use cases wait on the database part of the time; four connections in all. */
@@ -343,6 +366,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
   // Accepted offers become deals the day after acceptance (every other one: the rest wait for
   // staff). One by one: few, and each decides its next steps from the terms the conversion made.
   let fromLeads = 0;
+  const histories: DealHistory[] = [];
   for (const lead of input.leads.filter((l) => l.state === 'OFFER_ACCEPTED' && l.personId).filter((_, i) => i % 2 === 0)) {
     const convertedOn = minDay(addDays(lead.updatedAt.toISOString().slice(0, 10), 1), T);
     const when = at(convertedOn);
@@ -361,7 +385,10 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
       state(completion, 'CONTRACT_COMPLETION'),
     ];
     if (payoutDay > T) steps.push(state(minDay(addDays(completion, 2), T), 'CONTRACT_SIGN'));
-    else if (firstDue >= T || fromLeads % 3 === 0) steps.push(state(addDays(payoutDay, -1), 'CONTRACT_SIGN'), state(payoutDay, 'ACTIVE'));
+    else if (firstDue >= T || fromLeads % 3 === 0) {
+      steps.push(state(addDays(payoutDay, -1), 'CONTRACT_SIGN'), state(payoutDay, 'ACTIVE'));
+      histories.push({ dealId: deal.id, stopsOn: null, repaid: false });
+    }
     else steps.push(state(minDay(addDays(completion, int(3, 12)), T), 'CLOSED_APPLICATION', 'OTHER'));
     await run(deal.id, steps);
   }
@@ -376,24 +403,36 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
     let firstDue: string;
     let filedOn: string | null = null;
     let closedOn: string | null = null;
+    // The day the debtor stopped paying (see DealHistory), for deals in arrears or ended owing.
+    let stopsOn: string | null = null;
     const firstDueAfter = (day: string) => monthsOn(day, monthsOn(day, 0, dueDay) <= day ? 1 : 0, dueDay);
     if (p.state === 'ACTIVE' && p.dpd === 0) {
-      firstDue = firstDueAfter(addDays(T, int(0, 12)));
-      payout = minDay(addDays(firstDue, -int(20, 40)), T);
+      // Paid out over the last year, paying since; the newest have no installment due yet.
+      payout = addDays(T, -int(3, 365));
+      firstDue = firstDueAfter(addDays(payout, int(15, 25)));
     } else if (p.state === 'ACTIVE') {
-      firstDue = addDays(T, -p.dpd);
-      dueDay = Math.min(28, dayOfMonth(firstDue));
-      firstDue = monthsOn(firstDue, 0, dueDay);
+      // Paid until the installment due `dpd` days ago (a first-payment default when it is the first).
+      const stop = addDays(T, -p.dpd);
+      dueDay = Math.min(28, dayOfMonth(stop));
+      stopsOn = monthsOn(stop, 0, dueDay);
+      firstDue = monthsOn(stopsOn, -weighted<number>([[0, 20], [1, 16], [2, 16], [3, 16], [4, 16], [5, 16]]), dueDay);
       payout = addDays(firstDue, -int(20, 40));
     } else if (p.state === 'FILED_FOR_INSOLVENCY') {
-      firstDue = monthsOn(addDays(T, -int(150, 480)), 0, dueDay);
+      // Stopped paying weeks before filing for insolvency.
+      firstDue = monthsOn(addDays(T, -int(150, 600)), 0, dueDay);
       payout = addDays(firstDue, -int(20, 40));
-      filedOn = minDay(addDays(firstDue, int(60, 140)), addDays(T, -1));
+      filedOn = minDay(addDays(firstDue, int(60, 420)), addDays(T, -1));
+      stopsOn = addDays(filedOn, -int(20, 75));
     } else if (p.state === 'CLOSED') {
       payout = addDays(T, -int(200, 1_095));
       firstDue = firstDueAfter(addDays(payout, 15));
-      closedOn = minDay(addDays(firstDue, int(120, 480)), addDays(T, -2));
-      if (p.closedReason === 'CLOSED_AFTER_INSOLVENCY') filedOn = addDays(closedOn, -int(30, 100));
+      // A repaid deal is closed once its payments are booked (demo-payments.ts); the others stopped
+      // paying months before they were written off, handed over… (or before the insolvency).
+      if (!p.repaid) {
+        closedOn = minDay(addDays(firstDue, int(120, 480)), addDays(T, -2));
+        if (p.closedReason === 'CLOSED_AFTER_INSOLVENCY') filedOn = addDays(closedOn, -int(30, 100));
+        stopsOn = addDays(filedOn ?? closedOn, -int(60, 200));
+      }
     } else {
       // Applications: the payout is planned weeks ahead (or was, for one closed long ago).
       payout = p.state === 'CLOSED_APPLICATION' ? addDays(T, -int(0, 1_095)) : addDays(T, int(3, 30));
@@ -434,7 +473,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
       contract_number: p.state === 'NEW_APPLICATION' ? undefined : `${CONTRACT_PREFIX[p.type] ?? 'PU'}-${createdOn.slice(0, 4)}-${String(1_000 + i).padStart(5, '0')}`,
       external_id: faker.datatype.boolean(0.7) ? `PD-${20_000 + i}` : undefined,
       abp: faker.datatype.boolean(0.03),
-      liquidated: p.state === 'CLOSED' && faker.datatype.boolean(0.08),
+      liquidated: p.state === 'CLOSED' && !p.repaid && faker.datatype.boolean(0.08),
       settings,
       non_paying_after_days: p.type === 'HARD_COLLECTION' ? 90 : undefined,
       participants,
@@ -455,7 +494,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
         if (closedOn) steps.push(state(closedOn, 'CLOSED', p.closedReason));
       }
     }
-    return { createdAt: at(createdOn), create, steps };
+    return { createdAt: at(createdOn), create, steps, history: serviced ? { stopsOn, repaid: p.repaid } : null };
   });
 
   // … made one after another (so ids and variable symbols follow the plan) while workers take
@@ -469,6 +508,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
       const model = script.steps.find((s) => s.kind === 'model')?.at ?? null;
       moments.set(deal.id, { created: script.createdAt, model, prepared: script.steps.find((s) => s.kind === 'prepare')?.at ?? model });
       made[i]!(deal.id);
+      if (script.history) histories.push({ dealId: deal.id, ...script.history });
     }
   })();
   let next = 0;
@@ -482,7 +522,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
     }),
   ]);
   await stampHistory(prisma, moments, stamps);
-  return { deals: scripts.length + fromLeads, fromLeads };
+  return { deals: scripts.length + fromLeads, fromLeads, histories };
 }
 
 const obligationsOf = (now: () => Date) => obligations(now) as unknown as AnySubResource;

@@ -63,8 +63,6 @@ describe('demo data', () => {
     expect(await ctx.deps.prisma.callData.count()).toBeGreaterThan(100);
     expect(await ctx.deps.prisma.screening.count({ where: { state: 'PENDING' } })).toBe(40);
     expect(await ctx.deps.prisma.incomeExpense.count({ where: { kind: 'INCOME' } })).toBeGreaterThan(100);
-    // No payment is written by hand: payment history comes with the payments work.
-    expect(await ctx.deps.prisma.payment.count()).toBe(0);
     // A believable history: nothing happened in the future or before the lead came in.
     const seededAt = new Date();
     const [calls, offers, deals] = await Promise.all([
@@ -89,6 +87,7 @@ describe('demo data', () => {
     expect(forms.every((f) => /^[A-Za-z0-9_-]{32}$/.test(f.token))).toBe(true);
 
     await checkLoanBook(ctx);
+    await checkPayments(ctx, seededAt);
 
     const login = await ctx.http().post('/api/v1/auth/token/').send({ email: 'nahled@demo.cz', password: 'Demo-heslo-2026' });
     expect(login.status).toBe(200);
@@ -144,12 +143,12 @@ async function checkLoanBook(ctx: TestContext): Promise<void> {
   expect(span!.newest <= today).toBe(true);
 
   // Today's close of business ran and left every serviced deal's DPD as the claims say: days from
-  // the oldest installment claim due before today (nothing is paid yet) to today.
+  // the oldest installment claim due before today and not paid in full to today.
   expect((await ctx.deps.prisma.closeOfBusiness.findMany()).map((r) => r.businessDate.toISOString().slice(0, 10))).toEqual([today]);
   const dpd = await db.query<{ id: number; state: string; days_past_due: number; expected: number; breach_types: string[]; non_paying_after_days: number }>(`
     SELECT d.id, d.state::text, d.days_past_due, d.breach_types::text[] AS breach_types, d.non_paying_after_days,
            coalesce($1::date - (SELECT min(c.due_date) FROM claims c WHERE c.deal_id = d.id AND c.cancelled_at IS NULL AND c.due_date < $1::date
-                                   AND c.type NOT IN ('PENALTY_INTEREST', 'CONTRACTUAL_PENALTY', 'COST_OF_RECOVERY', 'OTHER')), 0) AS expected
+                                   AND c.paid_amount < c.amount AND c.type NOT IN ('PENALTY_INTEREST', 'CONTRACTUAL_PENALTY', 'COST_OF_RECOVERY', 'OTHER')), 0) AS expected
       FROM deals d`, [today]);
   const serviced = dpd.rows.filter((d) => d.state === 'ACTIVE' || d.state === 'FILED_FOR_INSOLVENCY');
   expect(serviced.filter((d) => d.days_past_due !== d.expected)).toEqual([]);
@@ -163,6 +162,81 @@ async function checkLoanBook(ctx: TestContext): Promise<void> {
   }
   expect(await ctx.deps.prisma.claim.count({ where: { type: 'PENALTY_INTEREST' } })).toBeGreaterThan(100);
   expect(await ctx.deps.prisma.breach.count({ where: { type: 'UNDELIVERED_PLEDGE_RIGHT', endedOn: null } })).toBeGreaterThan(0);
+}
+
+/**
+ * The payment history (demo-payments.ts): monthly statements imported through the job's use case,
+ * paired and allocated; most debtors pay, some are in arrears, some overpaid, a few repaid in full.
+ */
+async function checkPayments(ctx: TestContext, seededAt: Date): Promise<void> {
+  const db = ctx.deps.pool;
+  const today = businessDateOf(new Date());
+  const one = async <T extends object>(sql: string, params: unknown[] = []) => (await db.query<T & Record<string, unknown>>(sql, params)).rows[0]!;
+
+  // Every payment came in a statement (none typed in), dated before today; almost all are paired,
+  // a handful wait for staff in the unpaired queue.
+  const p = await one<{ n: number; by_hand: number; paired: number; unpaired: number; future: number; by_ss: number; by_account: number }>(`
+    SELECT count(*)::int AS n, count(*) FILTER (WHERE p.statement_id IS NULL)::int AS by_hand,
+           count(*) FILTER (WHERE p.deal_id IS NOT NULL)::int AS paired, count(*) FILTER (WHERE p.deal_id IS NULL)::int AS unpaired,
+           count(*) FILTER (WHERE p.date >= $1::date OR p.created_at > $2 OR p.updated_at > $2)::int AS future,
+           count(*) FILTER (WHERE ltrim(p.specific_symbol, '0') = d.variable_symbol AND ltrim(coalesce(p.variable_symbol, ''), '0') <> d.variable_symbol)::int AS by_ss,
+           count(*) FILTER (WHERE p.deal_id IS NOT NULL AND p.variable_symbol IS NULL AND p.specific_symbol IS NULL)::int AS by_account
+      FROM payments p LEFT JOIN deals d ON d.id = p.deal_id`, [today, seededAt]);
+  expect(p.n).toBeGreaterThan(3_000);
+  expect(p.by_hand).toBe(0);
+  expect(p.future).toBe(0);
+  expect(p.paired).toBeGreaterThan(p.n * 0.99);
+  expect(p.unpaired).toBeGreaterThanOrEqual(5);
+  expect(p.unpaired).toBeLessThanOrEqual(15);
+  expect(p.by_ss).toBeGreaterThan(5);
+  expect(p.by_account).toBeGreaterThan(5);
+  // A statement a month (camt.053) and this month's of the second account (GPC), all imported,
+  // their figures those of the payments.
+  const statements = await ctx.deps.prisma.paymentStatement.findMany({ orderBy: { id: 'asc' } });
+  expect(statements.length).toBeGreaterThanOrEqual(12);
+  expect(statements.filter((s) => s.format === 'gpc').length).toBe(1);
+  expect(statements.filter((s) => s.state !== 'DONE' || s.errors.length || s.createdAt > seededAt || !s.finishedAt || s.finishedAt > seededAt)).toEqual([]);
+  expect(statements.reduce((sum, s) => sum + s.created, 0)).toBe(p.n);
+  expect(statements.reduce((sum, s) => sum + s.unpaired, 0)).toBe(p.unpaired);
+  expect(statements.map((s) => s.createdAt.getTime())).toEqual(statements.map((s) => s.createdAt.getTime()).sort((a, b) => a - b));
+
+  // The money: a claim's paid amount is the sum of its allocations, never beyond the claim; no
+  // payment gives more than it brought; what it did not place is the deal's credit.
+  const m = await one<{ drift: number; overpaid_claims: number; over_allocated: number; with_credit: number; late_allocations: number }>(`
+    WITH pa AS (SELECT p.id, p.deal_id, p.amount, coalesce((SELECT sum(a.amount) FROM payment_allocations a WHERE a.payment_id = p.id), 0) AS allocated
+                  FROM payments p WHERE p.deal_id IS NOT NULL)
+    SELECT (SELECT count(*) FROM claims c WHERE c.paid_amount <> (SELECT coalesce(sum(a.amount), 0) FROM payment_allocations a WHERE a.claim_id = c.id))::int AS drift,
+           (SELECT count(*) FROM claims c WHERE c.paid_amount > c.amount)::int AS overpaid_claims,
+           (SELECT count(*) FROM pa WHERE pa.allocated > pa.amount)::int AS over_allocated,
+           (SELECT count(DISTINCT pa.deal_id) FROM pa WHERE pa.allocated < pa.amount)::int AS with_credit,
+           (SELECT count(*) FROM payment_allocations a WHERE a.created_at > $1 OR a.allocated_on > $2::date)::int AS late_allocations`, [seededAt, today]);
+  expect(m.drift).toBe(0);
+  expect(m.overpaid_claims).toBe(0);
+  expect(m.over_allocated).toBe(0);
+  expect(m.with_credit).toBeGreaterThanOrEqual(10);
+  expect(m.late_allocations).toBe(0);
+
+  // The book as the payments left it: most ACTIVE deals current with every installment due so
+  // far paid, the ones that stopped paying in arrears (NON_PAYING past their limit), and loans
+  // repaid in full closed duly with nothing owed.
+  const b = await one<{ active: number; current_paid: number; non_paying: number; duly: number; duly_owing: number; duly_unpaid: number; insolvent_paid: number }>(`
+    SELECT count(*) FILTER (WHERE d.state = 'ACTIVE')::int AS active,
+           count(*) FILTER (WHERE d.state = 'ACTIVE' AND d.days_past_due = 0
+                             AND EXISTS (SELECT 1 FROM claims c WHERE c.deal_id = d.id AND c.due_date < $1::date AND c.cancelled_at IS NULL)
+                             AND NOT EXISTS (SELECT 1 FROM claims c WHERE c.deal_id = d.id AND c.due_date < $1::date AND c.cancelled_at IS NULL AND c.paid_amount < c.amount))::int AS current_paid,
+           count(*) FILTER (WHERE d.state = 'ACTIVE' AND 'NON_PAYING' = ANY(d.breach_types::text[]))::int AS non_paying,
+           count(*) FILTER (WHERE d.closed_reason = 'CLOSED_DULY')::int AS duly,
+           count(*) FILTER (WHERE d.closed_reason = 'CLOSED_DULY' AND EXISTS (SELECT 1 FROM claims c WHERE c.deal_id = d.id AND c.cancelled_at IS NULL AND c.paid_amount < c.amount))::int AS duly_owing,
+           count(*) FILTER (WHERE d.closed_reason = 'CLOSED_DULY' AND d.closed_at < (SELECT max(p.date) FROM payments p WHERE p.deal_id = d.id))::int AS duly_unpaid,
+           count(*) FILTER (WHERE d.state = 'FILED_FOR_INSOLVENCY' AND EXISTS (SELECT 1 FROM payments p WHERE p.deal_id = d.id))::int AS insolvent_paid
+      FROM deals d`, [today]);
+  expect(b.current_paid).toBeGreaterThan(b.active * 0.5);
+  expect(b.non_paying).toBeGreaterThan(20);
+  expect(b.duly).toBeGreaterThanOrEqual(20);
+  expect(b.duly_owing).toBe(0);
+  expect(b.duly_unpaid).toBe(0);
+  // Deals that went wrong paid for a while first.
+  expect(b.insolvent_paid).toBeGreaterThan(10);
 }
 
 describe('pnpm prisma db seed', () => {

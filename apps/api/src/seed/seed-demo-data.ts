@@ -8,6 +8,7 @@ import { createLogger } from '../logger.ts';
 import { businessDateOf } from '../modules/close-of-business/business-dates.ts';
 import { runCloseOfBusiness } from '../modules/close-of-business/run-close-of-business.ts';
 import { seedDeals } from './demo-deals.ts';
+import { seedPaymentHistory } from './demo-payments.ts';
 import { czechAddress, money, seedPersons } from './demo-persons.ts';
 
 export interface SeedOptions {
@@ -30,8 +31,8 @@ const STAFF: { email: string; role: StaffRole; firstName: string; lastName: stri
 
 /**
  * Czech demo data: staff of every role, persons (with valid birth numbers and IČO), leads with
- * application forms, ~1,500 deals made through the engine (demo-deals.ts) and today's close of
- * business. Deterministic.
+ * application forms, ~1,500 deals made through the engine (demo-deals.ts), their payments as
+ * imported bank statements (demo-payments.ts) and today's close of business. Deterministic.
  */
 export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): Promise<SeedResult> {
   faker.seed(2015); // the lender's founding year: same data on every machine
@@ -58,13 +59,14 @@ export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): 
     }
   }
 
-  // The loan book, through the engine (demo-deals.ts), then today's close of business: days past
-  // due, penalty interest and breaches as the nightly job leaves them.
+  // The loan book, through the engine (demo-deals.ts), its payment history through the statement
+  // import (demo-payments.ts), then today's close of business: days past due, penalty interest
+  // and breaches as the nightly job leaves them.
   const admin = await prisma.staffUser.findUniqueOrThrow({ where: { email: options.adminEmail } });
   const actor = { staffId: admin.id, meta: { ip: '127.0.0.1', requestId: 'seed' } };
   const businessDate = businessDateOf(now);
   const book = await seedPersons(prisma, today, { natural: 400, companies: 40 });
-  await seedDeals(prisma, {
+  const { histories } = await seedDeals(prisma, {
     persons: [...persons, ...book.natural],
     companies: [...companies, ...book.companies],
     leads,
@@ -72,6 +74,8 @@ export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): 
     now,
     actor,
   });
+  // The debtors' payments as the bank's monthly statements, imported as staff import them.
+  await seedPaymentHistory(prisma, { histories, today: businessDate, now, actor });
   await runCloseOfBusiness({ prisma, now: () => now, logger: createLogger('silent') }, { businessDate, trigger: 'CLI', actor });
   // A person is in the records from their first deal on, however long ago.
   await prisma.$executeRaw`
