@@ -129,7 +129,9 @@ beforeAll(async () => {
     const res = await staff(`/api/v1/deals/${fuzzDealId}/${segment}/`, body);
     expect(res.status, `${segment} ${res.text}`).toBe(201);
   }
-}, 180_000);
+  // The demo seed alone takes ~110 s on two quiet cores (deals ~75 s, payment history ~20 s), and
+  // another test file runs beside this one.
+}, 420_000);
 afterAll(async () => {
   await ctx?.close();
   temp?.cleanup();

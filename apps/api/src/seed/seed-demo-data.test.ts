@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('demo data', () => {
-  it('seeds an empty database with Czech data that passes our own validators', { timeout: 300_000 }, async () => {
+  it('seeds an empty database with Czech data that passes our own validators', { timeout: 420_000 }, async () => {
     expect(await isEmpty(ctx.deps.prisma)).toBe(true);
     const result = await seedDemoData(ctx.deps.prisma, { adminEmail: 'spravce@demo.cz', adminPassword: 'Demo-heslo-2026', publicUrl: 'http://localhost:3000' });
     expect(result.staff.map((s) => s.role).sort()).toEqual(['ACCOUNTANT', 'ADMIN', 'COLLECTIONS', 'UNDERWRITER', 'VIEWER']);
@@ -249,7 +249,7 @@ describe('pnpm prisma db seed', () => {
           cwd: ROOT,
           env: { ...process.env, DATABASE_URL: database.url, PUBLIC_URL: 'https://pujcka.example.cz/', ADMIN_EMAIL: 'seed-admin@demo.cz' },
           encoding: 'utf8',
-          timeout: 240_000,
+          timeout: 420_000,
         });
       const first = seed();
       expect(first.status, `${first.stdout}\n${first.stderr}`).toBe(0);
@@ -267,5 +267,5 @@ describe('pnpm prisma db seed', () => {
       await db.close();
       await database.drop();
     }
-  }, 300_000);
+  }, 480_000);
 });
