@@ -1,5 +1,5 @@
-import { PassThrough, Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { PassThrough } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { contentDisposition } from './file-response.ts';
@@ -78,22 +78,94 @@ function csvCell(value: ExportCell, kind: ColumnKind): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** About this many characters go to the response at once: one write per row would cost a syscall and a chunk header each. */
+/**
+ * A table's rows as sendTable reads them: the reader calls `onRow` with each row's cells as it
+ * reads them, and yields where the writer may send what it wrote and wait for the client. The
+ * writer turns a row into its output at once and keeps no reference to it, so rows die young
+ * (keyset-rows.ts: why that matters to a million-row export's memory).
+ */
+export type TableRows = (onRow: (cells: ExportCell[]) => void) => AsyncIterable<unknown>;
+
+/** TableRows of rows read by an async iterable (the exports read in Prisma batches): the writer sends every `every` rows. */
+export function tableRowsOf(rows: AsyncIterable<ExportCell[]>, every = 500): TableRows {
+  return async function* read(onRow) {
+    let count = 0;
+    for await (const row of rows) {
+      onRow(row);
+      if (++count % every === 0) yield;
+    }
+  };
+}
+
+/** Bytes of one buffer of the CSV: one write per row would cost a syscall and a chunk header each. */
 const CSV_CHUNK = 64 * 1024;
 
-async function* csvLines(columns: readonly ExportColumn[], rows: AsyncIterable<ExportCell[]>): AsyncGenerator<string> {
+/** Resolves when the response can take more, rejects when the client has gone. */
+function drained(res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onClose = () => done(new Error('the client closed the download'));
+    res.on('drain', onDrain);
+    res.on('close', onClose);
+  });
+}
+
+/**
+ * Sends the CSV through a few buffers of CSV_CHUNK bytes, filled with UTF-8 as the rows are read
+ * (a lone surrogate becomes U+FFFD, as in any write of a string to a socket) and used again once
+ * the socket has written them. Whatever the length of the export, its memory is these buffers
+ * (about a page of text ahead of the client), outside the JS heap, and no row, line or chunk
+ * lives long enough for the garbage collector to copy it (docs/decisions/0035, "Rows as they
+ * arrive"). A line is never split between two buffers; one longer than a buffer goes alone.
+ */
+async function sendCsv(res: Response, columns: readonly ExportColumn[], rows: TableRows): Promise<void> {
   const kinds = columns.map((c) => c.kind);
-  let chunk = `\uFEFF${columns.map((c) => csvCell(c.header, 'text')).join(';')}\r\n`;
-  for await (const row of rows) {
+  const spare: Buffer[] = [];
+  // Filled and not yet handed to the response: the bytes, and the pooled buffer they are in (null: a one-off).
+  const ready: [Buffer, Buffer | null][] = [];
+  let chunk: Buffer = Buffer.allocUnsafe(CSV_CHUNK);
+  let used = 0;
+  const closeChunk = () => {
+    if (used === 0) return;
+    ready.push([chunk.subarray(0, used), chunk]);
+    chunk = spare.pop() ?? Buffer.allocUnsafe(CSV_CHUNK);
+    used = 0;
+  };
+  const write = (text: string) => {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit.
+    if (used + text.length * 3 > CSV_CHUNK) {
+      closeChunk();
+      if (text.length * 3 > CSV_CHUNK) {
+        ready.push([Buffer.from(text, 'utf8'), null]);
+        return;
+      }
+    }
+    used += chunk.write(text, used, 'utf8');
+  };
+  const send = async () => {
+    for (const [bytes, pooled] of ready.splice(0)) {
+      if (res.destroyed) throw new Error('the client closed the download');
+      const more = res.write(bytes, () => pooled && spare.push(pooled));
+      if (!more) await drained(res);
+    }
+  };
+  write(`\uFEFF${columns.map((c) => csvCell(c.header, 'text')).join(';')}\r\n`);
+  const onRow = (row: ExportCell[]) => {
     let line = '';
     for (let i = 0; i < row.length; i++) line += i === 0 ? csvCell(row[i]!, kinds[i]!) : `;${csvCell(row[i]!, kinds[i]!)}`;
-    chunk += `${line}\r\n`;
-    if (chunk.length >= CSV_CHUNK) {
-      yield chunk;
-      chunk = '';
-    }
-  }
-  if (chunk) yield chunk;
+    write(`${line}\r\n`);
+  };
+  for await (const _ of rows(onRow)) await send();
+  closeChunk();
+  await send();
+  res.end();
+  await finished(res);
 }
 
 const numberFormats: Record<ColumnKind, string | undefined> = {
@@ -116,7 +188,7 @@ function xlsxCell(cell: ExportCell, kind: ColumnKind): ExportCell {
   return cell;
 }
 
-async function writeXlsx(out: PassThrough, sheetName: string, columns: readonly ExportColumn[], rows: AsyncIterable<ExportCell[]>): Promise<void> {
+async function writeXlsx(out: PassThrough, sheetName: string, columns: readonly ExportColumn[], rows: TableRows): Promise<void> {
   // Loaded on first use: exceljs is ~40 MB of the server's memory, needed only by XLSX exports.
   const { default: ExcelJS } = await import('exceljs');
   // The streaming writer commits each row to the zip stream as it goes (exceljs' WorkbookWriter).
@@ -125,9 +197,8 @@ async function writeXlsx(out: PassThrough, sheetName: string, columns: readonly 
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 18, style: numberFormats[c.kind] ? { numFmt: numberFormats[c.kind] } : {} }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  for await (const row of rows) {
-    sheet.addRow(row.map((cell, i) => xlsxCell(cell, columns[i]!.kind))).commit();
-  }
+  const onRow = (row: ExportCell[]) => sheet.addRow(row.map((cell, i) => xlsxCell(cell, columns[i]!.kind))).commit();
+  for await (const _ of rows(onRow));
   sheet.commit();
   await workbook.commit();
 }
@@ -139,7 +210,7 @@ async function writeXlsx(out: PassThrough, sheetName: string, columns: readonly 
  */
 export async function sendTable(
   res: Response,
-  table: { format: ExportFormat; baseName: string; sheetName: string; columns: readonly ExportColumn[]; rows: AsyncIterable<ExportCell[]> },
+  table: { format: ExportFormat; baseName: string; sheetName: string; columns: readonly ExportColumn[]; rows: TableRows },
 ): Promise<undefined> {
   const csv = table.format === 'csv';
   res.status(200).set({
@@ -150,7 +221,7 @@ export async function sendTable(
   });
   try {
     if (csv) {
-      await pipeline(Readable.from(csvLines(table.columns, table.rows)), res);
+      await sendCsv(res, table.columns, table.rows);
     } else {
       const out = new PassThrough();
       await Promise.all([pipeline(out, res), writeXlsx(out, table.sheetName, table.columns, table.rows).then(() => out.end())]);

@@ -1,6 +1,6 @@
 import { DealState, DealType } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
-import { inBatches, type ExportCell, type ExportColumn } from '../../http/table-export.ts';
+import { inBatches, tableRowsOf, type ExportCell, type ExportColumn, type TableRows } from '../../http/table-export.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
 import { dealListSql, dealRowsByIds, type DealFilters } from './list-deals.ts';
 import { pragueToday } from './deal-views.ts';
@@ -21,7 +21,7 @@ export const DEAL_EXPORT_COLUMNS: readonly ExportColumn[] = [
 ];
 
 /** GET /deals/export/: every deal of the list's filters and ordering, read in batches. */
-export async function exportDeals(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, filters: DealFilters): Promise<{ count: number; rows: AsyncIterable<ExportCell[]> }> {
+export async function exportDeals(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, filters: DealFilters): Promise<{ count: number; rows: TableRows }> {
   const ids = (await deps.prisma.$queryRaw<{ id: number }[]>(dealListSql(filters, pragueToday(deps)).ids)).map((d) => d.id);
   await recordStaffAudit(deps.prisma, actor, { action: 'deal.export', entity: 'Deal', entityId: 'list', changes: { rows: ids.length } });
   async function* rows(): AsyncGenerator<ExportCell[]> {
@@ -41,5 +41,5 @@ export async function exportDeals(deps: Pick<Deps, 'prisma' | 'now'>, actor: Sta
       ];
     }
   }
-  return { count: ids.length, rows: rows() };
+  return { count: ids.length, rows: tableRowsOf(rows()) };
 }

@@ -1,6 +1,6 @@
 import { DealType, LeadSource, LeadState } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
-import { inBatches, type ExportCell, type ExportColumn } from '../../http/table-export.ts';
+import { inBatches, tableRowsOf, type ExportCell, type ExportColumn, type TableRows } from '../../http/table-export.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
 import { leadListSql, leadRowsByIds, type LeadFilters } from './list-leads.ts';
 
@@ -21,7 +21,7 @@ export const LEAD_EXPORT_COLUMNS: readonly ExportColumn[] = [
  * GET /leads/export/: every lead of the list's filter and ordering as table rows. The ids are
  * read (and the export audit-logged) before the first row is sent; the rows follow in batches.
  */
-export async function exportLeads(deps: Pick<Deps, 'prisma'>, actor: StaffActor, filters: LeadFilters): Promise<{ count: number; rows: AsyncIterable<ExportCell[]> }> {
+export async function exportLeads(deps: Pick<Deps, 'prisma'>, actor: StaffActor, filters: LeadFilters): Promise<{ count: number; rows: TableRows }> {
   const ids = (await deps.prisma.$queryRaw<{ id: number }[]>(leadListSql(filters).ids)).map((l) => l.id);
   await recordStaffAudit(deps.prisma, actor, { action: 'lead.export', entity: 'Lead', entityId: 'list', changes: { rows: ids.length } });
   async function* rows(): AsyncGenerator<ExportCell[]> {
@@ -39,5 +39,5 @@ export async function exportLeads(deps: Pick<Deps, 'prisma'>, actor: StaffActor,
       ];
     }
   }
-  return { count: ids.length, rows: rows() };
+  return { count: ids.length, rows: tableRowsOf(rows()) };
 }

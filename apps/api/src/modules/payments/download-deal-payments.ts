@@ -1,7 +1,7 @@
 import { allocationRuleLabel, ClaimType, PaymentCategory, PaymentDirection, PaymentType } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import type { ExportCell, ExportColumn } from '../../http/table-export.ts';
+import type { ExportColumn, TableRows } from '../../http/table-export.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
 import { paymentWhere, type PaymentExportFilters } from './export-payments.ts';
 import { keysetRows, sqlParams } from './keyset-rows.ts';
@@ -56,41 +56,37 @@ function pageSql(dealId: number, filters: DealPaymentsFilters, after: Key | null
 const labels = (e: { labels: object }) => e.labels as Record<string, string>;
 
 /** GET /deals/{id}/payments/download/: 404 for an unknown deal, before any byte of the file. */
-export async function downloadDealPayments(deps: Pick<Deps, 'prisma' | 'pool'>, actor: StaffActor, dealId: number, filters: DealPaymentsFilters, pageSize = 5000): Promise<AsyncIterable<ExportCell[]>> {
+export async function downloadDealPayments(deps: Pick<Deps, 'prisma' | 'pool'>, actor: StaffActor, dealId: number, filters: DealPaymentsFilters, pageSize = 5000): Promise<TableRows> {
   if (!(await deps.prisma.deal.findUnique({ where: { id: dealId }, select: { id: true } }))) throw notFound();
   await recordStaffAudit(deps.prisma, actor, { action: 'deal.payments_download', entity: 'Deal', entityId: dealId, changes: JSON.parse(JSON.stringify(filters)) });
-  async function* rows(): AsyncGenerator<ExportCell[]> {
-    const pages = keysetRows(deps.pool, (after: Key | null, limit) => pageSql(dealId, filters, after, limit), (row) => [row[0], row[1], row[2]] as Key, pageSize);
-    for await (const page of pages) {
-      for (const row of page) {
-        const [date, id, , direction, amount, vs, ss, account, accountName, message, category, type, reference, claimType, due, allocated, rule] = row as [
-          string,
-          number,
-          number,
-          string,
-          string,
-          ...(string | null)[],
-        ];
-        yield [
-          id,
-          date,
-          labels(PaymentDirection)[direction] ?? direction,
-          amount,
-          vs ?? null,
-          ss ?? null,
-          account ?? null,
-          accountName ?? null,
-          message ?? null,
-          labels(PaymentCategory)[category!] ?? category ?? null,
-          labels(PaymentType)[type!] ?? type ?? null,
-          reference ?? null,
-          claimType ? (labels(ClaimType)[claimType] ?? claimType) : null,
-          due ?? null,
-          allocated ?? null,
-          rule ? allocationRuleLabel(rule) : null,
-        ];
-      }
-    }
-  }
-  return rows();
+  const read = keysetRows(deps.pool, (after: Key | null, limit) => pageSql(dealId, filters, after, limit), (row) => [row[0], row[1], row[2]] as Key, pageSize);
+  return (onRow) =>
+    read((row) => {
+      const [date, id, , direction, amount, vs, ss, account, accountName, message, category, type, reference, claimType, due, allocated, rule] = row as [
+        string,
+        number,
+        number,
+        string,
+        string,
+        ...(string | null)[],
+      ];
+      onRow([
+        id,
+        date,
+        labels(PaymentDirection)[direction] ?? direction,
+        amount,
+        vs ?? null,
+        ss ?? null,
+        account ?? null,
+        accountName ?? null,
+        message ?? null,
+        labels(PaymentCategory)[category!] ?? category ?? null,
+        labels(PaymentType)[type!] ?? type ?? null,
+        reference ?? null,
+        claimType ? (labels(ClaimType)[claimType] ?? claimType) : null,
+        due ?? null,
+        allocated ?? null,
+        rule ? allocationRuleLabel(rule) : null,
+      ]);
+    });
 }

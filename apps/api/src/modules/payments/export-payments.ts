@@ -1,6 +1,6 @@
 import { PaymentCategory, PaymentDirection, PaymentType } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
-import type { ExportCell, ExportColumn } from '../../http/table-export.ts';
+import type { ExportCell, ExportColumn, TableRows } from '../../http/table-export.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
 import { keysetRows, sqlParams } from './keyset-rows.ts';
 
@@ -134,11 +134,8 @@ function cells(row: unknown[]): ExportCell[] {
 }
 
 /** GET /payments/export/: every payment of the filters, oldest first, read in keyset pages (keyset-rows.ts). */
-export async function exportPayments(deps: Pick<Deps, 'prisma' | 'pool'>, actor: StaffActor, filters: PaymentExportFilters, pageSize = 5000): Promise<AsyncIterable<ExportCell[]>> {
+export async function exportPayments(deps: Pick<Deps, 'prisma' | 'pool'>, actor: StaffActor, filters: PaymentExportFilters, pageSize = 5000): Promise<TableRows> {
   await recordStaffAudit(deps.prisma, actor, { action: 'payment.export', entity: 'Payment', entityId: 'list', changes: JSON.parse(JSON.stringify(filters)) });
-  async function* rows(): AsyncGenerator<ExportCell[]> {
-    const pages = keysetRows(deps.pool, (after: [string, number] | null, limit) => pageSql(filters, after, limit), (row) => [row[0] as string, row[1] as number] as [string, number], pageSize);
-    for await (const page of pages) for (const row of page) yield cells(row);
-  }
-  return rows();
+  const read = keysetRows(deps.pool, (after: [string, number] | null, limit) => pageSql(filters, after, limit), (row) => [row[0] as string, row[1] as number] as [string, number], pageSize);
+  return (onRow) => read((row) => onRow(cells(row)));
 }

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import type { ExportCell, TableRows } from '../../http/table-export.ts';
 import { addClaim, createDeal } from '../close-of-business/close-of-business-fixtures.ts';
 import { downloadDealPayments } from './download-deal-payments.ts';
 import { exportPayments } from './export-payments.ts';
@@ -23,6 +24,13 @@ type Deal = { id: number; vs: string; contract: string };
 let A: Deal, B: Deal, C: Deal;
 const ids: Record<string, number> = {};
 let vsCounter = 8_400_000;
+
+/** The rows a table reader hands over, in order. */
+async function rowsOf(table: Promise<TableRows>): Promise<ExportCell[][]> {
+  const rows: ExportCell[][] = [];
+  for await (const _ of (await table)((row) => rows.push(row)));
+  return rows;
+}
 
 async function deal(withClaims: boolean): Promise<Deal> {
   const p = ctx.deps.prisma;
@@ -191,20 +199,28 @@ describe('GET /payments/export/', () => {
 
   it('reads in keyset pages: any page size gives the same rows in the same order, ties of a date included', async () => {
     const actor = { staffId: 1, meta: { ip: '127.0.0.1', requestId: 'test' } };
-    const all = [];
-    for await (const row of await exportPayments(ctx.deps, actor, {}, 5000)) all.push(row);
-    for (const size of [1, 2, 5]) {
-      const paged = [];
-      for await (const row of await exportPayments(ctx.deps, actor, {}, size)) paged.push(row);
-      expect(paged).toEqual(all);
-    }
+    const all = await rowsOf(exportPayments(ctx.deps, actor, {}, 5000));
+    for (const size of [1, 2, 5]) expect(await rowsOf(exportPayments(ctx.deps, actor, {}, size))).toEqual(all);
     expect(all.map((r) => r[0])).toEqual(named('a1', 'b1', 'c1', 'u1', 'a2', 'o1'));
-    const report = [];
-    for await (const row of await reportAllocations(ctx.deps, actor, {}, 1)) report.push(row[8]);
+    const report = (await rowsOf(reportAllocations(ctx.deps, actor, {}, 1))).map((row) => row[8]);
     expect(report).toEqual(['500.00', '2000.00', '500.00', '734.56', '450.00', '2050.00']);
-    const dealRows = [];
-    for await (const row of await downloadDealPayments(ctx.deps, actor, A.id, {}, 1)) dealRows.push(row[14]);
+    const dealRows = (await rowsOf(downloadDealPayments(ctx.deps, actor, A.id, {}, 1))).map((row) => row[14]);
     expect(dealRows).toEqual(['500.00', '2000.00', '450.00', '2050.00']);
+  });
+
+  it('a row the writer cannot take fails the read, once its page has ended, and gives the connection back', async () => {
+    const actor = { staffId: 1, meta: { ip: '127.0.0.1', requestId: 'test' } };
+    const read = await exportPayments(ctx.deps, actor, {}, 2);
+    let seen = 0;
+    const drain = async () => {
+      for await (const _ of read(() => {
+        if (++seen === 3) throw new Error('disk full');
+      }));
+    };
+    await expect(drain()).rejects.toThrow('disk full');
+    // The rest of the failing page is read but not handed over, and no later page is read.
+    expect(seen).toBe(3);
+    expect(ctx.deps.pool.totalCount - ctx.deps.pool.idleCount).toBe(0);
   });
 
   it('answers XLSX: money and dates as typed cells', async () => {

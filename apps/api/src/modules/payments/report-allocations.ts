@@ -1,6 +1,6 @@
 import { allocationRuleLabel, ClaimType } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
-import type { ExportCell, ExportColumn } from '../../http/table-export.ts';
+import type { ExportColumn, TableRows } from '../../http/table-export.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
 import { keysetRows, sqlParams } from './keyset-rows.ts';
 
@@ -52,16 +52,12 @@ function pageSql(filters: AllocationReportFilters, after: Key | null, limit: num
 const claimLabels = ClaimType.labels as Record<string, string>;
 
 /** GET /payments/allocation-report/: every allocation row of the filters, by payment date. */
-export async function reportAllocations(deps: Pick<Deps, 'prisma' | 'pool'>, actor: StaffActor, filters: AllocationReportFilters, pageSize = 5000): Promise<AsyncIterable<ExportCell[]>> {
+export async function reportAllocations(deps: Pick<Deps, 'prisma' | 'pool'>, actor: StaffActor, filters: AllocationReportFilters, pageSize = 5000): Promise<TableRows> {
   await recordStaffAudit(deps.prisma, actor, { action: 'payment.allocation_report', entity: 'PaymentAllocation', entityId: 'list', changes: JSON.parse(JSON.stringify(filters)) });
-  async function* rows(): AsyncGenerator<ExportCell[]> {
-    const pages = keysetRows(deps.pool, (after: Key | null, limit) => pageSql(filters, after, limit), (row) => [row[0], row[1], row[2]] as Key, pageSize);
-    for await (const page of pages) {
-      for (const row of page) {
-        const [date, paymentId, , amount, dealId, contract, claimId, type, due, allocated, rule] = row as [string, number, number, string, number, string | null, number, string, string, string, string | null];
-        yield [paymentId, date, amount, dealId, contract, claimId, claimLabels[type] ?? type, due, allocated, rule === null ? null : allocationRuleLabel(rule), rule];
-      }
-    }
-  }
-  return rows();
+  const read = keysetRows(deps.pool, (after: Key | null, limit) => pageSql(filters, after, limit), (row) => [row[0], row[1], row[2]] as Key, pageSize);
+  return (onRow) =>
+    read((row) => {
+      const [date, paymentId, , amount, dealId, contract, claimId, type, due, allocated, rule] = row as [string, number, number, string, number, string | null, number, string, string, string, string | null];
+      onRow([paymentId, date, amount, dealId, contract, claimId, claimLabels[type] ?? type, due, allocated, rule === null ? null : allocationRuleLabel(rule), rule]);
+    });
 }

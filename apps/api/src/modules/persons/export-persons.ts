@@ -1,6 +1,6 @@
 import { formatPhone } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
-import { inBatches, type ExportCell, type ExportColumn } from '../../http/table-export.ts';
+import { inBatches, tableRowsOf, type ExportCell, type ExportColumn, type TableRows } from '../../http/table-export.ts';
 import { recordStaffAudit } from '../audit/record-staff-audit.ts';
 import { personListSql, personRowsByIds, type PersonFilters } from './list-persons.ts';
 import type { Actor } from './person-view.ts';
@@ -26,7 +26,7 @@ function flagsOf(p: { is_blacklisted: boolean; has_insolvency: boolean; has_exec
  * numbers masked as on the screen). The ids are read and the export audit-logged before the
  * first row is sent; the rows follow in batches.
  */
-export async function exportPersons(deps: Pick<Deps, 'prisma'>, actor: Actor, filters: PersonFilters): Promise<{ count: number; rows: AsyncIterable<ExportCell[]> }> {
+export async function exportPersons(deps: Pick<Deps, 'prisma'>, actor: Actor, filters: PersonFilters): Promise<{ count: number; rows: TableRows }> {
   const ids = (await deps.prisma.$queryRaw<{ id: number }[]>(personListSql(filters).ids)).map((r) => r.id);
   await recordStaffAudit(deps.prisma, actor, { action: 'person.export', entity: 'Person', entityId: 'list', changes: { rows: ids.length } });
   async function* rows(): AsyncGenerator<ExportCell[]> {
@@ -34,5 +34,5 @@ export async function exportPersons(deps: Pick<Deps, 'prisma'>, actor: Actor, fi
       yield [p.name || `Osoba #${p.id}`, p.id, p.birth_number_masked ?? p.company_id, p.email, formatPhone(p.phone_e164, p.phone) || null, flagsOf(p), new Date(p.created_at)];
     }
   }
-  return { count: ids.length, rows: rows() };
+  return { count: ids.length, rows: tableRowsOf(rows()) };
 }

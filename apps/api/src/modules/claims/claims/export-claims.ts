@@ -1,6 +1,6 @@
 import { ClaimType } from '@lending/contracts';
 import type { Deps } from '../../../deps.ts';
-import { inBatches, type ExportCell, type ExportColumn } from '../../../http/table-export.ts';
+import { inBatches, tableRowsOf, type ExportCell, type ExportColumn, type TableRows } from '../../../http/table-export.ts';
 import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
 import { findDeal } from '../deal-records.ts';
 import { claimOrderBy, claimWhere, type ClaimFilters } from './list-claims.ts';
@@ -26,7 +26,7 @@ const nameOf = (p: { firstName: string | null; lastName: string | null; companyN
  * GET /deals/{dealId}/claims/export/: the claims of the list's filters and ordering as table
  * rows, streamed in batches. The ids are read (and the export audit-logged) before the first row.
  */
-export async function exportClaims(deps: Pick<Deps, 'prisma'>, dealId: number, actor: StaffActor, filters: ClaimFilters): Promise<{ count: number; rows: AsyncIterable<ExportCell[]> }> {
+export async function exportClaims(deps: Pick<Deps, 'prisma'>, dealId: number, actor: StaffActor, filters: ClaimFilters): Promise<{ count: number; rows: TableRows }> {
   await findDeal(deps.prisma, dealId);
   const ids = (await deps.prisma.claim.findMany({ where: claimWhere(dealId, filters), orderBy: claimOrderBy(filters), select: { id: true } })).map((c) => c.id);
   await recordStaffAudit(deps.prisma, actor, { action: 'claims.export', entity: 'Deal', entityId: dealId, changes: { rows: ids.length } });
@@ -48,5 +48,5 @@ export async function exportClaims(deps: Pick<Deps, 'prisma'>, dealId: number, a
       ];
     }
   }
-  return { count: ids.length, rows: rows() };
+  return { count: ids.length, rows: tableRowsOf(rows()) };
 }
