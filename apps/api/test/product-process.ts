@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultRootDir } from '../src/config.ts';
 import { freePort } from '../src/db/embedded.ts';
+import { PRODUCTION_NODE_FLAGS } from '../src/node-flags.ts';
 
-/** The real product (`node apps/api/src/server.ts`) in a child process, as an operator runs it. */
+/** The real product (`node <PRODUCTION_NODE_FLAGS> apps/api/src/server.ts`) in a child process, as an operator runs it. */
 export interface ProductProcess {
   port: number;
   baseUrl: string;
@@ -20,7 +21,7 @@ export interface ProductProcess {
 export async function startProduct(options: { env?: Record<string, string>; dataDir?: string; detached?: boolean } = {}): Promise<ProductProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lending-product-'));
-  const child = spawn(process.execPath, [path.join(defaultRootDir(), 'apps/api/src/server.ts')], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, path.join(defaultRootDir(), 'apps/api/src/server.ts')], {
     cwd: defaultRootDir(),
     env: {
       PATH: process.env.PATH,

@@ -1,6 +1,6 @@
 // pnpm bench:load — the load benchmark (issue 11 §7). A throw-away embedded PostgreSQL gets
 // realistic volume (100k persons, 300k leads), then the product runs as production runs it
-// (`node apps/api/src/server.ts`, NODE_ENV=production, every production setting chosen here)
+// (`node <PRODUCTION_NODE_FLAGS> apps/api/src/server.ts`, NODE_ENV=production, every production setting chosen here)
 // under autocannon at 64 connections: the leads list (page 1 and a filtered page), a persons
 // search, a lead detail and partner pushes; and, one at a time, the baseline (baseline-server.ts:
 // node:http + pg doing the lists' work as well as it can be done) on the same list URLs, after
@@ -32,6 +32,7 @@ import { generatePersons } from '../generate-persons.ts';
 import { generateLeads, LOADED_TABLES, withoutSecondaryIndexes } from './generate-leads.ts';
 import { runLoad, stopLoad, type LoadFigures } from './load.ts';
 import { PUSH_PATH, pushFactory, verifyPushes, type PushOutcome, type PushVerification } from './pushes.ts';
+import { PRODUCTION_NODE_FLAGS } from '../../src/node-flags.ts';
 import { errorLines, request, startServer, type ChildServer } from './servers.ts';
 
 class HarnessError extends Error {}
@@ -274,12 +275,12 @@ async function main(): Promise<void> {
   const apiEnv = productionEnv(databaseUrl, path.join(tmp, 'api-data'), admin, jwtSecret);
   const profiles: string[] = [];
   const nodeArgs = (phase: string) => {
-    if (!CPU_PROF) return [];
+    if (!CPU_PROF) return [...PRODUCTION_NODE_FLAGS];
     const dir = path.join(runDir, `cpu-profile-${phase}`);
     profiles.push(dir);
-    return ['--cpu-prof', `--cpu-prof-dir=${dir}`];
+    return [...PRODUCTION_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${dir}`];
   };
-  out(`API: node apps/api/src/server.ts with ${Object.entries(describeEnv(apiEnv)).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  out(`API: node ${PRODUCTION_NODE_FLAGS.join(' ')} apps/api/src/server.ts with ${Object.entries(describeEnv(apiEnv)).map(([k, v]) => `${k}=${v}`).join(' ')}`);
   out(`     LOG_LEVEL=warn: no access log line per request (production's default is info)${CPU_PROF ? '; CPU profiles on' : ''}`);
   out('');
 

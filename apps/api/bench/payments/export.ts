@@ -4,7 +4,7 @@
 // A throw-away embedded PostgreSQL with the migrations; 1,000,000 payments inserted by
 // generate_series (a third paired to 3,000 deals with 12 claims each and one or two allocations
 // per paired payment, so the allocated columns are real sums); the API started as a child process
-// in production mode (`node apps/api/src/server.ts`), so the RSS sampled (/proc/<pid>/status
+// in production mode (`node <PRODUCTION_NODE_FLAGS> apps/api/src/server.ts`), so the RSS sampled (/proc/<pid>/status
 // VmRSS every 100 ms) is the server's alone; the CSV downloaded over HTTP and counted as it
 // arrives. Then the XLSX of 100,000 rows, for information. Prints the table; exits 1 when a
 // target is missed.
@@ -14,7 +14,7 @@
 //   BENCH_XLSX_ROWS=100000   rows of the informational XLSX export (a date range of that size)
 //   BENCH_DATA_DIR=          keep the database there and reuse it on the next run (no generation)
 //   BENCH_CPU_PROF=1         the API writes a CPU profile (--cpu-prof) into the run's directory
-//   BENCH_NODE_ARGS=         more node options for the API process, e.g. --optimize-for-size (docs/decisions/0035)
+//   BENCH_NODE_ARGS=         more node options for the API process, after the product's own (src/node-flags.ts)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -27,6 +27,7 @@ import { migrateDeploy } from '../../src/db/migrate.ts';
 import { connectDatabase } from '../../src/db/prisma.ts';
 import { loadBundledAddresses } from '../../src/integrations/address/index.ts';
 import { signAccessToken } from '../../src/modules/auth/tokens.ts';
+import { PRODUCTION_NODE_FLAGS } from '../../src/node-flags.ts';
 import type pg from 'pg';
 import { out, seconds, setting, table } from '../bench-output.ts';
 
@@ -34,7 +35,8 @@ const PAYMENTS = setting('bench:payments', 'BENCH_PAYMENTS', 1_000_000);
 const XLSX_ROWS = setting('bench:payments', 'BENCH_XLSX_ROWS', 100_000);
 const DATA_DIR = process.env.BENCH_DATA_DIR || null;
 const CPU_PROF = ['1', 'true'].includes(process.env.BENCH_CPU_PROF ?? '');
-const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+// The product's own flags first: a flag given again in BENCH_NODE_ARGS wins (V8 takes the last).
+const NODE_ARGS = [...PRODUCTION_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
 const DEALS = 3_000;
 const DAYS = 1_000;
 const RSS_TARGET_MB = 200;

@@ -1,0 +1,30 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultRootDir } from './config.ts';
+import { PRODUCTION_NODE_FLAGS } from './node-flags.ts';
+
+// The product's V8 flags live in node-flags.ts; the Dockerfile and `pnpm start` spell them out.
+const root = defaultRootDir();
+const command = ['node', ...PRODUCTION_NODE_FLAGS, 'apps/api/src/server.ts'];
+
+describe('PRODUCTION_NODE_FLAGS', () => {
+  it('are the flags of the Dockerfile CMD and of pnpm start', () => {
+    const dockerfile = fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toContain(`CMD ${JSON.stringify(command).replaceAll(',', ', ')}`);
+    const start = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start;
+    expect(start).toMatch(new RegExp(`&& ${command.join(' ')}$`));
+  });
+
+  it('are accepted by this Node and bound the young generation', () => {
+    // Allocation that survives a little at a time grows the young generation to its maximum.
+    const script = `let keep = []; for (let i = 0; i < 2e6; i++) { keep.push({ i, s: 'x' + i }); if (keep.length > 50000) keep = []; }
+      const v8 = require('node:v8'); console.log(v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size)`;
+    const youngBytes = (flags: readonly string[]) => Number(execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' }).trim());
+    // Two semi-spaces of 4 MB at most (V8 may add a page of bookkeeping).
+    expect(youngBytes(PRODUCTION_NODE_FLAGS)).toBeLessThanOrEqual(9 * 1024 * 1024);
+    // The same allocation grows it past that when allowed to: the bound is the flag's doing.
+    expect(youngBytes(['--max-semi-space-size=32'])).toBeGreaterThan(16 * 1024 * 1024);
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * The V8 flags the product runs with: `node ${PRODUCTION_NODE_FLAGS} apps/api/src/server.ts`
+ * (the Dockerfile's CMD, `pnpm start`, the end-to-end tests, the benchmarks). They bound the
+ * heap of a long, allocation-heavy request such as a million-row export (docs/decisions/0035,
+ * "Memory"):
+ *
+ * - `--max-semi-space-size=4`: V8 grows the young generation whenever enough has survived its
+ *   collections since the last growth, however little at a time, so under any sustained load it
+ *   reaches its maximum (64 MB a semi-space on a machine of this size) and keeps it; 4 MB
+ *   semi-spaces (8 MB of young generation) were as fast in the export benchmark.
+ * - `--heap-growing-percent=20`: the old generation is collected once it has grown by 20 % over
+ *   what the last full collection left, instead of up to 4×; what a busy young generation
+ *   promotes and drops is then freed within megabytes, not tens of them.
+ *
+ * Node accepts the first in NODE_OPTIONS but not the second, so they go on the command line;
+ * node-flags.test.ts holds the Dockerfile and package.json to this list and checks that this
+ * Node accepts the flags and applies them.
+ */
+export const PRODUCTION_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4', '--heap-growing-percent=20'];
