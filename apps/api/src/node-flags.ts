@@ -2,7 +2,7 @@
  * The V8 flags the product runs with: `node ${PRODUCTION_NODE_FLAGS} apps/api/src/server.ts`
  * (the Dockerfile's CMD, `pnpm start`, the end-to-end tests, the benchmarks). They bound the
  * heap of a long, allocation-heavy request such as a million-row export (docs/decisions/0035,
- * "Memory"):
+ * "Third pass"):
  *
  * - `--max-semi-space-size=4`: V8 grows the young generation whenever enough has survived its
  *   collections since the last growth, however little at a time, so under any sustained load it

@@ -109,7 +109,8 @@ async function paginate<T>(listUrl: URL, page: number, pageSize: number, count: 
 const leadStates = new Set<string>(LeadState.values);
 const leadSources = new Set<string>(LeadSource.values);
 const dealTypes = new Set<string>(DealType.values);
-const money = (value: string | null) => (value === null ? null : Number(value));
+// Money as the API writes it: the decimal string of numeric(14, 2), as PostgreSQL gives it.
+const money = (value: string | null) => value;
 
 /** GET /api/v1/leads/ as list-leads.ts + lead-views.ts answer it (ordering -created_at). */
 function listLeads(url: URL) {
