@@ -33,4 +33,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
 # Migrations are applied by the server at start (prisma migrate deploy, once across replicas).
 # node runs as PID 1 and handles SIGTERM itself: it drains requests, stops the worker, exits 0.
 # The V8 flags are apps/api/src/node-flags.ts (node-flags.test.ts keeps this line to them).
-CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=20", "apps/api/src/server.ts"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=20", "apps/api/src/server.ts"]

@@ -22,9 +22,9 @@ describe('PRODUCTION_NODE_FLAGS', () => {
     const script = `let keep = []; for (let i = 0; i < 2e6; i++) { keep.push({ i, s: 'x' + i }); if (keep.length > 50000) keep = []; }
       const v8 = require('node:v8'); console.log(v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size)`;
     const youngBytes = (flags: readonly string[]) => Number(execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' }).trim());
-    // Two semi-spaces of 4 MB at most (V8 may add a page of bookkeeping).
-    expect(youngBytes(PRODUCTION_NODE_FLAGS)).toBeLessThanOrEqual(9 * 1024 * 1024);
+    // Two semi-spaces of 8 MB at most (V8 may add a page of bookkeeping).
+    expect(youngBytes(PRODUCTION_NODE_FLAGS)).toBeLessThanOrEqual(17 * 1024 * 1024);
     // The same allocation grows it past that when allowed to: the bound is the flag's doing.
-    expect(youngBytes(['--max-semi-space-size=32'])).toBeGreaterThan(16 * 1024 * 1024);
+    expect(youngBytes(['--max-semi-space-size=32'])).toBeGreaterThan(32 * 1024 * 1024);
   });
 });
