@@ -32,5 +32,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
   CMD node -e "fetch('http://127.0.0.1:3000/api/v1/healthcheck/ready/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Migrations are applied by the server at start (prisma migrate deploy, once across replicas).
 # node runs as PID 1 and handles SIGTERM itself: it drains requests, stops the worker, exits 0.
-# The V8 flags are apps/api/src/node-flags.ts (node-flags.test.ts keeps this line to them).
-CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=20", "apps/api/src/server.ts"]
+# The flags and the compiled server are apps/api/src/node-flags.ts (node-flags.test.ts keeps this line to them).
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=20", "--conditions=lending-compiled", "apps/api/dist/server.js"]

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { PRODUCTION_NODE_FLAGS } from '../apps/api/src/node-flags.ts';
+import { COMPILED_SERVER, PRODUCTION_NODE_FLAGS } from '../apps/api/src/node-flags.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // Every run starts from an empty data directory (so the API starts a fresh embedded database
@@ -41,7 +41,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: ['node', ...PRODUCTION_NODE_FLAGS, 'apps/api/src/server.ts'].join(' '),
+    command: ['node', ...PRODUCTION_NODE_FLAGS, ...COMPILED_SERVER.nodeArgs, COMPILED_SERVER.script].join(' '),
     cwd: repoRoot,
     url: 'http://127.0.0.1:3100/api/v1/healthcheck/ready/',
     // The first start seeds ~1,500 deals through the claims engine and imports their payment

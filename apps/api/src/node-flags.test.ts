@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultRootDir } from './config.ts';
-import { PRODUCTION_NODE_FLAGS } from './node-flags.ts';
+import { COMPILED_SERVER, PRODUCTION_NODE_FLAGS } from './node-flags.ts';
 
-// The product's V8 flags live in node-flags.ts; the Dockerfile and `pnpm start` spell them out.
+// The product's V8 flags and compiled server live in node-flags.ts; the Dockerfile and `pnpm start` spell them out.
 const root = defaultRootDir();
-const command = ['node', ...PRODUCTION_NODE_FLAGS, 'apps/api/src/server.ts'];
+const command = ['node', ...PRODUCTION_NODE_FLAGS, ...COMPILED_SERVER.nodeArgs, COMPILED_SERVER.script];
 
 describe('PRODUCTION_NODE_FLAGS', () => {
   it('are the flags of the Dockerfile CMD and of pnpm start', () => {

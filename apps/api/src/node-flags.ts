@@ -1,6 +1,6 @@
 /**
- * The V8 flags the product runs with: `node ${PRODUCTION_NODE_FLAGS} apps/api/src/server.ts`
- * (the Dockerfile's CMD, `pnpm start`, the end-to-end tests, the benchmarks). They bound the
+ * The V8 flags the product runs with: `node <these flags> --conditions=lending-compiled apps/api/dist/server.js` (the
+ * Dockerfile's CMD, `pnpm start`, the end-to-end tests, the benchmarks). They bound the
  * heap of a long, allocation-heavy request such as a million-row export (docs/decisions/0035,
  * "Third pass"):
  *
@@ -17,7 +17,15 @@
  * (docs/decisions/0035, "Third pass", has the numbers).
  *
  * Node accepts the first in NODE_OPTIONS but not the second, so they go on the command line;
- * node-flags.test.ts holds the Dockerfile and package.json to this list and checks that this
+ * node-flags.test.ts holds the Dockerfile and package.json to these lists and checks that this
  * Node accepts the flags and applies them.
  */
 export const PRODUCTION_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--heap-growing-percent=20'];
+
+/**
+ * The server as production runs it: compiled to JavaScript by `pnpm build` (tsc, apps/api/dist
+ * and packages/contracts/dist), the contracts package taken from its build by the
+ * `lending-compiled` export condition. Node's type stripping costs the process ~17 MB and every
+ * module's load; development and the test suites run the TypeScript sources as they are.
+ */
+export const COMPILED_SERVER = { nodeArgs: ['--conditions=lending-compiled'], script: 'apps/api/dist/server.js' } as const;

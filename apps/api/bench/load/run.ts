@@ -1,6 +1,6 @@
 // pnpm bench:load — the load benchmark (issue 11 §7). A throw-away embedded PostgreSQL gets
 // realistic volume (100k persons, 300k leads), then the product runs as production runs it
-// (`node <PRODUCTION_NODE_FLAGS> apps/api/src/server.ts`, NODE_ENV=production, every production setting chosen here)
+// (the compiled server with the product's flags, src/node-flags.ts; NODE_ENV=production, every production setting chosen here)
 // under autocannon at 64 connections: the leads list (page 1 and a filtered page), a persons
 // search, a lead detail and partner pushes; and, one at a time, the baseline (baseline-server.ts:
 // node:http + pg doing the lists' work as well as it can be done) on the same list URLs, after
@@ -32,7 +32,7 @@ import { generatePersons } from '../generate-persons.ts';
 import { generateLeads, LOADED_TABLES, withoutSecondaryIndexes } from './generate-leads.ts';
 import { runLoad, stopLoad, type LoadFigures } from './load.ts';
 import { PUSH_PATH, pushFactory, verifyPushes, type PushOutcome, type PushVerification } from './pushes.ts';
-import { PRODUCTION_NODE_FLAGS } from '../../src/node-flags.ts';
+import { COMPILED_SERVER, PRODUCTION_NODE_FLAGS } from '../../src/node-flags.ts';
 import { errorLines, request, startServer, type ChildServer } from './servers.ts';
 
 class HarnessError extends Error {}
@@ -275,12 +275,12 @@ async function main(): Promise<void> {
   const apiEnv = productionEnv(databaseUrl, path.join(tmp, 'api-data'), admin, jwtSecret);
   const profiles: string[] = [];
   const nodeArgs = (phase: string) => {
-    if (!CPU_PROF) return [...PRODUCTION_NODE_FLAGS];
+    if (!CPU_PROF) return [...PRODUCTION_NODE_FLAGS, ...COMPILED_SERVER.nodeArgs];
     const dir = path.join(runDir, `cpu-profile-${phase}`);
     profiles.push(dir);
-    return [...PRODUCTION_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${dir}`];
+    return [...PRODUCTION_NODE_FLAGS, ...COMPILED_SERVER.nodeArgs, '--cpu-prof', `--cpu-prof-dir=${dir}`];
   };
-  out(`API: node ${PRODUCTION_NODE_FLAGS.join(' ')} apps/api/src/server.ts with ${Object.entries(describeEnv(apiEnv)).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  out(`API: node ${[...PRODUCTION_NODE_FLAGS, ...COMPILED_SERVER.nodeArgs, COMPILED_SERVER.script].join(' ')} with ${Object.entries(describeEnv(apiEnv)).map(([k, v]) => `${k}=${v}`).join(' ')}`);
   out(`     LOG_LEVEL=warn: no access log line per request (production's default is info)${CPU_PROF ? '; CPU profiles on' : ''}`);
   out('');
 
@@ -324,7 +324,7 @@ async function main(): Promise<void> {
 
   // 2. The product: the lists and the lead detail (read-only, so the baseline sees the same data).
   t = performance.now();
-  const api = await server('API', 'apps/api/src/server.ts', apiEnv, nodeArgs('lists'), 'api-lists.log');
+  const api = await server('API', COMPILED_SERVER.script, apiEnv, nodeArgs('lists'), 'api-lists.log');
   setup.apiReadyS = seconds(t);
   out(`API ready in ${fixed(setup.apiReadyS)} s (migrations check, bundled addresses, admin); measuring, one scenario at a time:`);
   const reference = new Map<string, Buffer>();
@@ -373,7 +373,7 @@ async function main(): Promise<void> {
   // a key made by the operator's command, as production would.
   const apiKey = execFileSync(process.execPath, ['apps/api/src/cli.ts', 'create-api-key', 'LEADSOR', 'bench:load'], { cwd: root, env: apiEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   if (!/^\S+$/.test(apiKey)) throw new HarnessError(`pnpm cli create-api-key printed no key: ${apiKey}`);
-  const pushApi = await server('API', 'apps/api/src/server.ts', apiEnv, nodeArgs('pushes'), 'api-pushes.log');
+  const pushApi = await server('API', COMPILED_SERVER.script, apiEnv, nodeArgs('pushes'), 'api-pushes.log');
   out('API restarted for the partner pushes:');
   const factory = await pushFactory(pool);
   const outcomes: PushOutcome[] = [];

@@ -4,7 +4,7 @@
 // A throw-away embedded PostgreSQL with the migrations; 1,000,000 payments inserted by
 // generate_series (a third paired to 3,000 deals with 12 claims each and one or two allocations
 // per paired payment, so the allocated columns are real sums); the API started as a child process
-// in production mode (`node <PRODUCTION_NODE_FLAGS> apps/api/src/server.ts`), so the RSS sampled (/proc/<pid>/status
+// in production mode as production runs it (src/node-flags.ts: the flags and the compiled server), so the RSS sampled (/proc/<pid>/status
 // VmRSS every 100 ms) is the server's alone; the CSV downloaded over HTTP and counted as it
 // arrives. Then the XLSX of 100,000 rows, for information. Prints the table; exits 1 when a
 // target is missed.
@@ -27,7 +27,7 @@ import { migrateDeploy } from '../../src/db/migrate.ts';
 import { connectDatabase } from '../../src/db/prisma.ts';
 import { loadBundledAddresses } from '../../src/integrations/address/index.ts';
 import { signAccessToken } from '../../src/modules/auth/tokens.ts';
-import { PRODUCTION_NODE_FLAGS } from '../../src/node-flags.ts';
+import { COMPILED_SERVER, PRODUCTION_NODE_FLAGS } from '../../src/node-flags.ts';
 import type pg from 'pg';
 import { out, seconds, setting, table } from '../bench-output.ts';
 
@@ -36,7 +36,7 @@ const XLSX_ROWS = setting('bench:payments', 'BENCH_XLSX_ROWS', 100_000);
 const DATA_DIR = process.env.BENCH_DATA_DIR || null;
 const CPU_PROF = ['1', 'true'].includes(process.env.BENCH_CPU_PROF ?? '');
 // The product's own flags first: a flag given again in BENCH_NODE_ARGS wins (V8 takes the last).
-const NODE_ARGS = [...PRODUCTION_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+const NODE_ARGS = [...PRODUCTION_NODE_FLAGS, ...COMPILED_SERVER.nodeArgs, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
 const DEALS = 3_000;
 const DAYS = 1_000;
 const RSS_TARGET_MB = 200;
@@ -97,7 +97,7 @@ interface ChildApi {
   stop(): Promise<void>;
 }
 
-/** `node apps/api/src/server.ts` in production mode, ready when its readiness check answers 200. */
+/** The compiled server (`pnpm build`) in production mode, ready when its readiness check answers 200. */
 async function startApi(root: string, databaseUrl: string, dataDir: string, jwtSecret: string, logFile: string, nodeArgs: string[]): Promise<ChildApi> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {};
@@ -120,7 +120,7 @@ async function startApi(root: string, databaseUrl: string, dataDir: string, jwtS
     LOG_LEVEL: 'warn',
   });
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', log, log] });
+  const child = spawn(process.execPath, [...nodeArgs, COMPILED_SERVER.script], { cwd: root, env, stdio: ['ignore', log, log] });
   fs.closeSync(log);
   let exited = false;
   const gone = new Promise<void>((resolve) =>
@@ -243,7 +243,7 @@ async function main() {
     const profileDir = path.join(DATA_DIR ? path.dirname(DATA_DIR) : os.tmpdir(), `payments-export-cpu-${Date.now()}`);
     api = await startApi(root, url, path.join(dir, 'app'), jwtSecret, logFile, [...NODE_ARGS, ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])]);
     if (CPU_PROF) out(`CPU profile: ${profileDir}`);
-    out(`API: node ${[...NODE_ARGS, 'apps/api/src/server.ts'].join(' ')} (NODE_ENV=production, LOG_LEVEL=warn), pid ${api.pid}, log ${logFile}`);
+    out(`API: node ${[...NODE_ARGS, COMPILED_SERVER.script].join(' ')} (NODE_ENV=production, LOG_LEVEL=warn), pid ${api.pid}, log ${logFile}`);
     out();
 
     const csv = await download(api, '/api/v1/payments/export/?format=csv', token);
