@@ -6,7 +6,11 @@ import { defaultRootDir } from '../src/config.ts';
 import { freePort } from '../src/db/embedded.ts';
 import { PRODUCTION_NODE_FLAGS } from '../src/node-flags.ts';
 
-/** The real product (`node <PRODUCTION_NODE_FLAGS> apps/api/src/server.ts`) in a child process, as an operator runs it. */
+/**
+ * The real product in a child process, as an operator runs it: the production V8 flags, on the
+ * TypeScript sources rather than the compiled build (docs/decisions/0039), so a test never runs
+ * a stale build; the end-to-end tests start the compiled server.
+ */
 export interface ProductProcess {
   port: number;
   baseUrl: string;
