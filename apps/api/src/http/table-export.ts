@@ -86,13 +86,13 @@ function csvCell(value: ExportCell, kind: ColumnKind): string {
  */
 export type TableRows = (onRow: (cells: ExportCell[]) => void) => AsyncIterable<unknown>;
 
-/** TableRows of rows read by an async iterable (the exports read in Prisma batches): the writer sends every `every` rows. */
-export function tableRowsOf(rows: AsyncIterable<ExportCell[]>, every = 500): TableRows {
+/** TableRows of rows read by an async iterable (the exports read in Prisma batches of 500): the writer sends after each 500 rows. */
+export function tableRowsOf(rows: AsyncIterable<ExportCell[]>): TableRows {
   return async function* read(onRow) {
     let count = 0;
     for await (const row of rows) {
       onRow(row);
-      if (++count % every === 0) yield;
+      if (++count % 500 === 0) yield;
     }
   };
 }

@@ -52,7 +52,7 @@ async function readPage<K>(
   const client = await pool.connect();
   let count = 0;
   let last: unknown[] | null = null;
-  let failed: { error: unknown } | null = null;
+  let failed: { error: unknown } | undefined;
   const config: pg.QueryArrayConfig = { text: query.text, values: query.values, rowMode: 'array' };
   try {
     await new Promise<void>((resolve, reject) => {
@@ -76,7 +76,7 @@ async function readPage<K>(
     throw error;
   }
   client.release();
-  if (failed) throw (failed as { error: unknown }).error;
+  if (failed) throw failed.error;
   return count === size && last ? keyOf(last) : null;
 }
 
