@@ -10,7 +10,7 @@ import { connectDatabase } from './db/prisma.ts';
 import { createLogger } from './logger.ts';
 import { createApiKey } from './modules/api-keys/create-api-key.ts';
 import { addRepoRate } from './modules/close-of-business/add-repo-rate.ts';
-import { dateToCloseAt } from './modules/close-of-business/business-dates.ts';
+import { dateToCloseAt } from './modules/close-of-business/run-close-of-business.ts';
 import { runCloseOfBusiness } from './modules/close-of-business/run-close-of-business.ts';
 import { HttpError } from './http/errors.ts';
 import { revokeApiKey } from './modules/api-keys/revoke-api-key.ts';

@@ -41,3 +41,14 @@ export const isoDateTimeInput = (message = dateMessages.dateTime) =>
     const time = Date.parse(value);
     return !Number.isFinite(time) || inRange(new Date(time).toISOString().slice(0, 10));
   }, dateMessages.range);
+
+const pragueDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * The business date (`YYYY-MM-DD`) of an instant: its calendar day in Prague, where the lender,
+ * its debtors and the banks' statements live. The one rule of "today" for the API and both
+ * front-ends, whatever the server's or the browser's time zone.
+ */
+export function businessDateOf(instant: Date): string {
+  return pragueDayFormat.format(instant);
+}

@@ -6,6 +6,7 @@ export * from './audit.ts';
 export * from './birth-number.ts';
 export * from './dates.ts';
 export * from './ids.ts';
+export * from './query.ts';
 export * from './company-id.ts';
 export * from './forms/index.ts';
 export * from './address.ts';

@@ -25,8 +25,8 @@ const PUBLIC = new Set([
   'DELETE /api/v1/forms/:token/documents/:id/',
   'POST /api/v1/forms/:token/documents/bank-statements/validate/',
   'POST /api/v1/forms/:token/bank-connection/',
-  'GET /api/v1/bank-sandbox/:clientId/',
-  'POST /api/v1/bank-sandbox/:clientId/connect',
+  'GET /api/v1/bank-sandbox/:client/',
+  'POST /api/v1/bank-sandbox/:client/connect',
 ]);
 
 let ctx: TestContext;

@@ -3,7 +3,7 @@
 import type {} from 'pino-http';
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { z } from 'zod';
+import { DomainError, type DomainErrorCode, messages as domainMessages } from '../domain/errors.ts';
 
 /** An error with an HTTP status and a DRF-style JSON body, thrown by use cases and guards. */
 export class HttpError extends Error {
@@ -19,37 +19,19 @@ export class HttpError extends Error {
 }
 
 export const messages = {
-  notAuthenticated: 'Nebyly zadány přihlašovací údaje.',
-  invalidToken: 'Přihlašovací token je neplatný nebo vypršel.',
-  forbidden: 'K této akci nemáte oprávnění.',
-  notFound: 'Nenalezeno.',
+  ...domainMessages,
   methodNotAllowed: (method: string) => `Metoda "${method}" není povolena.`,
   invalidJson: 'Tělo požadavku není platný JSON.',
   tooLarge: 'Požadavek je příliš velký.',
   unsupportedMediaType: 'Nepodporovaný typ obsahu požadavku; očekává se application/json.',
   serverError: 'Došlo k chybě na serveru. Zkuste to prosím později.',
-  invalidPage: 'Neplatná stránka.',
-  concurrentChange: 'Záznam právě změnil někdo jiný. Zkuste to prosím znovu.',
-  databaseUnavailable: 'Služba je na okamžik nedostupná. Zkuste to prosím za chvíli znovu.',
 };
+
+// Transition (docs/decisions/0040): modules not yet converted still import these from here.
+export { orNotFound, zodFieldErrors } from '../domain/errors.ts';
 
 /** Seconds a client is told to wait while the database is away (a restart takes a few). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
-
-/**
- * A write to a row that a concurrent request deleted after this one read it (Prisma's P2025,
- * "record to update/delete does not exist"): the 404 this request would have had coming second.
- * Used where a use case wrote what it had just found; not mapped in the error handler, where a
- * P2025 can also be a missing related row, which is a bug and not a 404.
- */
-export async function orNotFound<T>(write: Promise<T>, detail = messages.notFound): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === 'P2025') throw notFound(detail);
-    throw error;
-  }
-}
 
 export const badRequest = (fieldErrors: Record<string, string[]>) => new HttpError(400, fieldErrors);
 export const unauthorized = (detail = messages.notAuthenticated, scheme = 'Bearer realm="api"') =>
@@ -59,16 +41,6 @@ export const notFound = (detail = messages.notFound) => new HttpError(404, { det
 export const conflict = (detail: string, extra: Record<string, unknown> = {}) => new HttpError(409, { detail, ...extra });
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
   new HttpError(429, { detail }, { 'Retry-After': String(retryAfterSeconds) });
-
-/** Turns zod issues into DRF's `{field: [messages], non_field_errors: [...]}`. */
-export function zodFieldErrors(error: z.ZodError, prefix?: string): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : (prefix ?? 'non_field_errors');
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
 
 const CONFLICT_CODES = new Set(['P2034', '40P01', '40001']);
 
@@ -97,9 +69,30 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(e.cause, depth + 1) || isDatabaseUnavailable(e.meta?.driverAdapterError, depth + 1);
 }
 
+const STATUS: Record<DomainErrorCode, number> = {
+  invalid: 400,
+  not_found: 404,
+  conflict: 409,
+  forbidden: 403,
+  unauthenticated: 401,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+/** The one place a domain error becomes an HTTP answer (docs/decisions/0040). */
+export function httpErrorOf(error: DomainError): HttpError {
+  const status = STATUS[error.code];
+  const body = error.code === 'invalid' ? { ...error.fields, ...error.data } : { detail: error.message, ...error.data };
+  const headers: Record<string, string> = {};
+  if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
+  if (error.code === 'unauthenticated') headers['WWW-Authenticate'] = 'Bearer realm="api"';
+  return new HttpError(status, body, headers);
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
+    if (err instanceof DomainError) err = httpErrorOf(err);
     if (err instanceof HttpError) {
       res.set(err.headers).status(err.status).json(err.body);
       return;

@@ -1,16 +1,11 @@
 import type { Request } from 'express';
-import { z } from 'zod';
+import type { ResultPage } from '../domain/page.ts';
 import { messages, notFound } from './errors.ts';
 
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 20;
-
-/** `page` and `page_size` (or `page-size`, which the title-deed calls use). */
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-});
-export type PageQuery = z.infer<typeof pageQuery>;
+// Transition (docs/decisions/0040): the query building blocks live in packages/contracts.
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, orderingQuery, pageQuery } from '@lending/contracts';
+import type { PageQuery } from '../domain/page.ts';
+export type { PageQuery };
 
 export interface Page<T> {
   count: number;
@@ -19,35 +14,8 @@ export interface Page<T> {
   results: T[];
 }
 
-export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    count: z.number().int(),
-    next: z.url().nullable(),
-    previous: z.url().nullable(),
-    results: z.array(item),
-  });
-}
-
-/** `ordering=a,-b` restricted to `fields`; maps each to a Prisma orderBy entry. */
-export function orderingQuery<const F extends readonly [string, ...string[]]>(fields: F, fallback: string) {
-  const allowed = new Set<string>(fields);
-  return z
-    .string()
-    .default(fallback)
-    .transform((value, ctx) => {
-      const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
-      const out: { field: F[number]; direction: 'asc' | 'desc' }[] = [];
-      for (const part of parts) {
-        const field = part.replace(/^-/, '');
-        if (!allowed.has(field)) {
-          ctx.addIssue({ code: 'custom', message: `Nelze řadit podle „${field}“. Povolené hodnoty: ${fields.join(', ')}.` });
-          return z.NEVER;
-        }
-        out.push({ field: field as F[number], direction: part.startsWith('-') ? 'desc' : 'asc' });
-      }
-      return out;
-    });
-}
+/** The spec's page of `item`s, for the OpenAPI document. */
+export { pageOf as pageSchema } from '@lending/contracts';
 
 /** The absolute URL of the request, from which next/previous page links are built. */
 export function requestUrl(req: Request): string {
@@ -62,7 +30,17 @@ function pageUrl(listUrl: string, page: number | null): string | null {
   return url.toString();
 }
 
-/** Runs the count and the page query and answers DRF's `{count, next, previous, results}`. */
+/** A use case's page as the spec answers it: `{count, next, previous, results}`, links from the request's URL. */
+export function drfPage<T>(listUrl: string, page: ResultPage<T>): Page<T> {
+  return {
+    count: page.count,
+    next: pageUrl(listUrl, page.page < page.lastPage ? page.page + 1 : null),
+    previous: pageUrl(listUrl, page.page > 1 ? page.page - 1 : null),
+    results: page.results,
+  };
+}
+
+/** Transition (docs/decisions/0040): runs the count and the page query and answers DRF's `{count, next, previous, results}`. */
 export async function paginate<T>(
   listUrl: string,
   query: PageQuery,

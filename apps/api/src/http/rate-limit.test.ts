@@ -102,7 +102,7 @@ describe('each rule counts in a bucket of its own', () => {
       const form = await createForm(ctx.deps, { state: 'COLLATERAL_INFO' });
       const clientId = `klient-${n}-${form.id}`;
       await ctx.deps.prisma.bankConnection.create({ data: { formId: form.id, clientId, provider: 'SANDBOX' } });
-      const key = rule.key({ ip, params: { token: form.token, clientId } })!;
+      const key = rule.key({ ip, params: { token: form.token, client: clientId } })!;
       await ctx.deps.prisma.rateLimitBucket.create({ data: { key: bucketKey(rule, key), windowStart, hits: rule.max } });
 
       const own = routes.find((r) => r.rules.includes(name))!;

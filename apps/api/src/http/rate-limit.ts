@@ -100,5 +100,5 @@ export const publicLimits = {
   bankConnectionByToken: perParam('bank-connection-token', 'token', 20),
   /** The sandbox provider's pages: a few per connection. */
   bankSandboxByIp: perIp('bank-sandbox-ip', 1000),
-  bankSandboxByClient: perParam('bank-sandbox-client', 'clientId', 60),
+  bankSandboxByClient: perParam('bank-sandbox-client', 'client', 60),
 } satisfies Record<string, RateLimitRule>;

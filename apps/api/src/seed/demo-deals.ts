@@ -20,11 +20,11 @@ import {
   type RealtyGroupRequest,
 } from '@lending/contracts';
 import type { Lead, Person, Prisma, PrismaClient } from '../generated/prisma/client.ts';
-import type { StaffActor } from '../modules/audit/record-staff-audit.ts';
+import type { StaffActor } from '../domain/actor.ts';
 import { changeDealState } from '../modules/claims/state/change-deal-state.ts';
 import { createDealModel } from '../modules/claims/deal-models/create-deal-model.ts';
 import { convertLeadToDeal } from '../modules/claims/lead-conversion/convert-lead.ts';
-import { addDays } from '../modules/close-of-business/business-dates.ts';
+import { addDays } from '../domain/dates.ts';
 import { createDeal } from '../modules/deals/create-deal.ts';
 import { createItem, updateItem, type AnySubResource } from '../modules/deals/deal-sub-resource.ts';
 import { obligations } from '../modules/deals/sub-resources.ts';
@@ -289,7 +289,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
   const stamps: Date[] = [];
   const actorAt = (when: Date) => {
     stamps.push(when);
-    return { staffId: input.actor.staffId, meta: { ...input.actor.meta, requestId: `seed-${stamps.length - 1}` } };
+    return { ...input.actor, meta: { ...input.actor.meta, requestId: `seed-${stamps.length - 1}` } };
   };
   const depsAt = (when: Date) => ({ prisma, now: () => when });
   /** Per deal: when it was made and when its terms and documents were prepared, for the rows the use cases stamp with the database's clock. */
@@ -350,7 +350,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
         if (step.collateral) {
           const realty = await prisma.realty.create({ data: step.collateral.realty });
           await prisma.realtyRight.create({ data: { personId: step.collateral.owner, realtyId: realty.id, type: 'OWNERSHIP', shareNumerator: 1, shareDenominator: 1, lvNumber: realty.lvNumber } });
-          await createRealtyGroup(deps, actor, dealId, { ...step.collateral.group, realties: [realty.id] });
+          await createRealtyGroup(deps, actor, { dealId, group: { ...step.collateral.group, realties: [realty.id] } });
         }
       } else {
         const obligations = obligationsOf(deps.now);

@@ -3,9 +3,9 @@ import { Decimal } from 'decimal.js';
 import iconv from 'iconv-lite';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { createLogger } from '../logger.ts';
-import type { StaffActor } from '../modules/audit/record-staff-audit.ts';
+import type { StaffActor } from '../domain/actor.ts';
 import { changeDealState } from '../modules/claims/state/change-deal-state.ts';
-import { addDays } from '../modules/close-of-business/business-dates.ts';
+import { addDays } from '../domain/dates.ts';
 import { importStatement, uploadStatement } from '../modules/payments/statements/import-statement.ts';
 import { bankAccount, type DealHistory } from './demo-deals.ts';
 
@@ -209,7 +209,7 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
   const importFile = async (name: string, content: Buffer, count: number, moment: Date) => {
     const deps = { prisma, now: () => moment, logger };
     const requestId = `seed-statement-${name}`;
-    const { statement, created } = await uploadStatement(deps, { staffId: input.actor.staffId, meta: { ...input.actor.meta, requestId } }, { name, content });
+    const { statement, created } = await uploadStatement(deps, { ...input.actor, meta: { ...input.actor.meta, requestId } }, { name, content });
     if (!created) throw new Error(`${name} was taken for an earlier statement`);
     await importStatement(deps, statement.id, { finalAttempt: true });
     const row = await prisma.paymentStatement.findUniqueOrThrow({ where: { id: statement.id }, select: { state: true, created: true, errors: true } });
@@ -243,7 +243,7 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
     if (owes.has(dealId)) continue;
     const moment = new Date(Math.min(Date.parse(`${closeOn}T09:30:00Z`), input.now.getTime() - 60_000));
     const requestId = `seed-duly-${dealId}`;
-    await changeDealState({ prisma, now: () => moment }, dealId, { state: 'CLOSED', closed_reason: 'CLOSED_DULY' }, { staffId: input.actor.staffId, meta: { ...input.actor.meta, requestId } });
+    await changeDealState({ prisma, now: () => moment }, dealId, { state: 'CLOSED', closed_reason: 'CLOSED_DULY' }, { ...input.actor, meta: { ...input.actor.meta, requestId } });
     await prisma.$executeRaw`UPDATE audit_log SET created_at = ${moment} WHERE request_id = ${requestId}`;
     closedDuly++;
   }

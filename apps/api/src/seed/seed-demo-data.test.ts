@@ -5,7 +5,7 @@ import { DealState, DealType, isValidBirthNumber, isValidCompanyId } from '@lend
 import { createTestContext, createTestDatabase, type TestContext } from '../../test/context.ts';
 import { defaultRootDir } from '../config.ts';
 import { connectDatabase } from '../db/prisma.ts';
-import { addDays, businessDateOf } from '../modules/close-of-business/business-dates.ts';
+import { addDays, businessDateOf } from '../domain/dates.ts';
 import { isEmpty } from './ensure-admin.ts';
 import { seedDemoData } from './seed-demo-data.ts';
 

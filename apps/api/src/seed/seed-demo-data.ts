@@ -1,3 +1,4 @@
+import type { StaffActor } from '../domain/actor.ts';
 import { faker } from '@faker-js/faker/locale/cs_CZ';
 import type { StaffRole } from '@lending/contracts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
@@ -5,7 +6,7 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { ensureAdmin } from './ensure-admin.ts';
 import { seedLeads } from './demo-leads.ts';
 import { createLogger } from '../logger.ts';
-import { businessDateOf } from '../modules/close-of-business/business-dates.ts';
+import { businessDateOf } from '../domain/dates.ts';
 import { runCloseOfBusiness } from '../modules/close-of-business/run-close-of-business.ts';
 import { seedDeals } from './demo-deals.ts';
 import { seedPaymentHistory } from './demo-payments.ts';
@@ -63,7 +64,7 @@ export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): 
   // import (demo-payments.ts), then today's close of business: days past due, penalty interest
   // and breaches as the nightly job leaves them.
   const admin = await prisma.staffUser.findUniqueOrThrow({ where: { email: options.adminEmail } });
-  const actor = { staffId: admin.id, meta: { ip: '127.0.0.1', requestId: 'seed' } };
+  const actor: StaffActor = { kind: 'staff', staffId: admin.id, role: 'ADMIN', meta: { ip: '127.0.0.1', requestId: 'seed' } };
   const businessDate = businessDateOf(now);
   const book = await seedPersons(prisma, today, { natural: 400, companies: 40 });
   const { histories } = await seedDeals(prisma, {

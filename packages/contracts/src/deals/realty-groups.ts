@@ -5,6 +5,7 @@ import { RealtyType } from '../enums.ts';
 import { isoDayInput } from '../dates.ts';
 import { money, moneyInput } from '../money.ts';
 import { recordId } from '../ids.ts';
+import { booleanQuery, orderingQuery, pageQuery } from '../query.ts';
 
 export const realtyGroupMessages = {
   realtiesList: 'Zadejte seznam čísel nemovitostí.',
@@ -43,6 +44,13 @@ export type RealtyGroupPatchRequest = z.infer<typeof realtyGroupPatchRequest>;
 
 export const REALTY_GROUP_ORDERING_FIELDS = ['id', 'name', 'mortgage', 'created_at'] as const;
 export type RealtyGroupOrderingField = (typeof REALTY_GROUP_ORDERING_FIELDS)[number];
+
+/** Query of GET /deals/{dealId}/realty-groups/: `mortgage` (true/false), `ordering` (default `id`), pages. */
+export const realtyGroupListQuery = pageQuery.extend({
+  mortgage: booleanQuery.optional(),
+  ordering: orderingQuery(REALTY_GROUP_ORDERING_FIELDS, 'id'),
+});
+export type RealtyGroupListQuery = z.output<typeof realtyGroupListQuery>;
 
 export const realtyEstimationRequest = z.object({
   value: moneyInput({ min: 'positive' }),

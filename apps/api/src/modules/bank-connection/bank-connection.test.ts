@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { configWithTempDataDir, createForm } from '../../../test/documents-fixtures.ts';
 import { SANDBOX_BANKS } from '../../integrations/bank-connection/index.ts';
-import { dayNumber, pragueDay } from '../documents/dates.ts';
+import { dayNumber, businessDateOf } from '../../domain/dates.ts';
 import { evaluateBankStatements } from '../documents/evaluate-bank-statements.ts';
 import { createLogger } from '../../logger.ts';
 
@@ -64,7 +64,7 @@ describe('bank connection through the sandbox provider', () => {
     expect(connection).toMatchObject({ state: 'CONNECTED', bankName: 'Česká spořitelna', accountName: 'Běžný účet' });
     expect(connection.iban).toMatch(/^CZ\d{2}0800\d{16}$/);
     expect(connection.transactions.length).toBeGreaterThan(40);
-    const today = dayNumber(pragueDay(new Date()));
+    const today = dayNumber(businessDateOf(new Date()));
     expect(dayNumber(connection.transactions[0]!.date.toISOString().slice(0, 10))).toBe(today - 119);
     expect(dayNumber(connection.transactions.at(-1)!.date.toISOString().slice(0, 10))).toBeLessThanOrEqual(today);
     expect(connection.transactions.some((t) => t.description?.startsWith('Mzda') && Number(t.amount) > 0)).toBe(true);

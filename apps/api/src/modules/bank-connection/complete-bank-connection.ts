@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
 import type { ConnectedAccount } from '../../integrations/bank-connection/index.ts';
-import { dbDate } from '../documents/dates.ts';
+import { dbDate } from '../../domain/dates.ts';
 
 /**
  * Stores what the provider returned for an authorised connection: the account and its

@@ -8,7 +8,7 @@ import { renderSandboxPage } from './sandbox-page.ts';
 import { startBankConnection } from './start-bank-connection.ts';
 
 const tags = ['bank-connection'];
-const clientParams = z.object({ clientId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+const clientParams = z.object({ client: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 const urlencoded = express.urlencoded({ extended: false, limit: '2kb', parameterLimit: 5 });
 
 function sendPage(res: Response, page: SandboxPage): void {
@@ -38,7 +38,7 @@ export const bankConnectionRoutes = [
   }),
   defineRoute({
     method: 'get',
-    path: '/api/v1/bank-sandbox/:clientId/',
+    path: '/api/v1/bank-sandbox/:client/',
     access: access.public,
     summary: 'Sandbox bank-connection provider: the page where the applicant picks a demo bank (HTML, Czech)',
     tags,
@@ -50,13 +50,13 @@ export const bankConnectionRoutes = [
       410: { description: 'The link expired', contentType: 'text/html' },
     },
     handler: async ({ deps, params, res }) => {
-      sendPage(res, await getSandboxConnection(deps, params.clientId));
+      sendPage(res, await getSandboxConnection(deps, params.client));
       return undefined;
     },
   }),
   defineRoute({
     method: 'post',
-    path: '/api/v1/bank-sandbox/:clientId/connect',
+    path: '/api/v1/bank-sandbox/:client/connect',
     access: access.public,
     summary: 'Sandbox provider: connect the chosen demo bank, store its transactions and return to the portal (303)',
     tags,
@@ -71,7 +71,7 @@ export const bankConnectionRoutes = [
     },
     handler: async ({ deps, params, req, res }) => {
       const form = await readForm(req, res);
-      const result = await connectSandboxBank(deps, params.clientId, typeof form.bank === 'string' ? form.bank : undefined);
+      const result = await connectSandboxBank(deps, params.client, typeof form.bank === 'string' ? form.bank : undefined);
       if ('redirect' in result) res.redirect(303, result.redirect);
       else sendPage(res, result);
       return undefined;

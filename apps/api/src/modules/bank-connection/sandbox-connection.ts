@@ -1,6 +1,6 @@
 import { SANDBOX_BANKS, sandboxAccount, type SandboxBank } from '../../integrations/bank-connection/index.ts';
 import type { Deps } from '../../deps.ts';
-import { pragueDay } from '../documents/dates.ts';
+import { businessDateOf } from '../../domain/dates.ts';
 import { FORM_CLOSED } from '../documents/form-documents.ts';
 import { completeBankConnection } from './complete-bank-connection.ts';
 import { appendClientId, portalReturnUrl } from './portal-return.ts';
@@ -55,6 +55,6 @@ export async function connectSandboxBank(
   if (page.state !== 'choose' || !connection) return page;
   const bank = SANDBOX_BANKS.find((b) => b.code === bankCode);
   if (!bank) return { ...page, status: 400, error: 'Vyberte prosím banku.' };
-  await completeBankConnection(deps, connection.id, sandboxAccount(clientId, bank, pragueDay(deps.now())));
+  await completeBankConnection(deps, connection.id, sandboxAccount(clientId, bank, businessDateOf(deps.now())));
   return { redirect: appendClientId(page.backUrl, clientId) };
 }

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { ClaimType } from '@lending/contracts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { dayNumber, dbDate } from '../documents/dates.ts';
+import { dayNumber, dbDate } from '../../domain/dates.ts';
 import type { Db } from './deal-records.ts';
 
 // What other modules read of a deal's claims (the deals list, the close of business, claims

@@ -4,7 +4,7 @@ import type { Deal, Prisma } from '../../generated/prisma/client.ts';
 import { notFound } from '../../http/errors.ts';
 import type { RequestMeta } from '../../http/routes.ts';
 import { staffOf, type Principal } from '../../http/auth.ts';
-import { pragueDay } from '../documents/dates.ts';
+import { businessDateOf } from '../../domain/dates.ts';
 import type { StaffActor } from '../audit/record-staff-audit.ts';
 
 export type Tx = Prisma.TransactionClient;
@@ -31,7 +31,7 @@ export async function lockDeal(tx: Tx, id: number): Promise<Deal> {
 }
 
 /** Today in Prague, `YYYY-MM-DD`: contractual days are Europe/Prague calendar days. */
-export const todayOf = (deps: Pick<Deps, 'now'>) => pragueDay(deps.now());
+export const todayOf = (deps: Pick<Deps, 'now'>) => businessDateOf(deps.now());
 
 export const actorOf = (principal: Principal, meta: RequestMeta): StaffActor => ({ staffId: staffOf(principal).id, meta });
 

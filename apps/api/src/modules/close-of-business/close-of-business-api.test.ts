@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeOfBusinessMessages, closeOfBusinessResult, closeOfBusinessRun, REQUIRED_MESSAGE } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { pageSchema } from '../../http/pagination.ts';
-import { addDays, businessDateOf, dateToCloseAt } from './business-dates.ts';
+import { addDays, businessDateOf } from '../../domain/dates.ts';
+import { dateToCloseAt } from './run-close-of-business.ts';
 import { addClaim, createDeal, penaltyOf } from './close-of-business-fixtures.ts';
 
 // The staff call and the operator's command: who may run a close, what bad input gets, what the

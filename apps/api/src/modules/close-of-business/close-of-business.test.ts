@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { daysFromTo } from './business-dates.ts';
+import { daysFromTo } from '../../domain/dates.ts';
 import { addClaim, createDeal, pay, penaltyOf, snapshot } from './close-of-business-fixtures.ts';
 import { closeBusinessDate, runCloseOfBusiness } from './run-close-of-business.ts';
 import { recomputeDelinquency } from './recompute-delinquency.ts';

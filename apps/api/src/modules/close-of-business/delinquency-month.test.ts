@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { handleCloseOfBusiness } from '../../jobs/definitions/servicing/close-of-business.handler.ts';
-import { daysFromTo } from './business-dates.ts';
+import { daysFromTo } from '../../domain/dates.ts';
 import { addClaim, addObligation, createDeal, pay, penaltyOf, snapshot } from './close-of-business-fixtures.ts';
 import { closeBusinessDate, runCloseOfBusiness } from './run-close-of-business.ts';
 

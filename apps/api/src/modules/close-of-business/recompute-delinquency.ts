@@ -3,7 +3,7 @@ import type { Prisma } from '../../generated/prisma/client.ts';
 import { bringDealsToDate, holdDelinquencyLock } from './delinquency.ts';
 
 export { holdDelinquencyLock } from './delinquency.ts';
-export { businessDateOf } from './business-dates.ts';
+export { businessDateOf } from '../../domain/dates.ts';
 
 /**
  * Brings one deal to `businessDate` at once, as the close of business would: its penalty

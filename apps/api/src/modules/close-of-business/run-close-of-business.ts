@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../http/errors.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
 import { applyDealCredit } from './apply-deal-credit.ts';
-import { addDays, businessDateOf, daysFromTo } from './business-dates.ts';
+import { addDays, businessDateOf, daysFromTo } from '../../domain/dates.ts';
 import { bringDealsToDate, lockForCloseOfBusiness } from './delinquency.ts';
 import { closeOfBusinessRunView } from './close-of-business-view.ts';
 
@@ -116,4 +116,12 @@ export async function catchUpCloseOfBusiness(deps: CloseDeps, through: string): 
     if (run) runs.push(run);
   }
   return runs;
+}
+
+/**
+ * The business date a close of business run at `instant` closes: the Prague day before it. The
+ * job runs after midnight in Prague, so yesterday is whole: every payment of it booked.
+ */
+export function dateToCloseAt(instant: Date): string {
+  return addDays(businessDateOf(instant), -1);
 }

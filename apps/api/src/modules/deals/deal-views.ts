@@ -2,7 +2,7 @@ import { dealMessages, moneyOf, type DealPersonRef } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { pragueDay } from '../documents/dates.ts';
+import { businessDateOf } from '../../domain/dates.ts';
 import { personName } from '../leads/lead-views.ts';
 
 export { personName };
@@ -17,7 +17,7 @@ export const rateText = (v: Prisma.Decimal | null): string | null => (v === null
 
 /** Today in Prague, as a @db.Date value: what "overdue" is measured against. */
 export function pragueToday(deps: Pick<Deps, 'now'>): Date {
-  return new Date(`${pragueDay(deps.now())}T00:00:00Z`);
+  return new Date(`${businessDateOf(deps.now())}T00:00:00Z`);
 }
 
 export function personRefOf(p: { id: number; firstName: string | null; lastName: string | null; companyName: string | null }): DealPersonRef {

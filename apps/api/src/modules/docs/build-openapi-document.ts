@@ -1,4 +1,6 @@
 import { z } from '@lending/contracts';
+import { MAX_RECORD_ID } from '@lending/contracts';
+import { idParamNames } from '../../http/params.ts';
 import type { RouteDef } from '../../http/routes.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -16,8 +18,10 @@ function parameters(route: RouteDef): unknown[] {
   const out: unknown[] = [];
   const pathParams = [...route.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
   const paramSchemas = route.params ? (jsonSchema(route.params, 'input').properties as Record<string, JsonSchema> | undefined) : undefined;
+  const ids = new Set(idParamNames(route.path));
   for (const name of pathParams) {
-    out.push({ name, in: 'path', required: true, schema: paramSchemas?.[name] ?? { type: 'string' } });
+    const schema = ids.has(name) ? { type: 'integer', minimum: 1, maximum: MAX_RECORD_ID } : (paramSchemas?.[name] ?? { type: 'string' });
+    out.push({ name, in: 'path', required: true, schema });
   }
   if (route.query) {
     const q = jsonSchema(route.query, 'input');

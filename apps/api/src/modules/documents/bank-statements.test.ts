@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { configWithTempDataDir, createForm, files, statementPdf } from '../../../test/documents-fixtures.ts';
-import { dayNumber, isoDay, pragueDay } from './dates.ts';
+import { dayNumber, isoDay, businessDateOf } from '../../domain/dates.ts';
 import { evaluateBankStatements } from './evaluate-bank-statements.ts';
 import { validateBankStatements } from './validate-bank-statements.ts';
 
@@ -16,7 +16,7 @@ afterAll(async () => {
   temp.cleanup();
 });
 
-const today = dayNumber(pragueDay(new Date()));
+const today = dayNumber(businessDateOf(new Date()));
 const day = (offset: number) => isoDay(today + offset);
 
 /** A statement from `fromOffset` to `toOffset` days relative to today with a payment every `every` days. */

@@ -3,7 +3,7 @@ import type { BankStatementsStatus } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import type { ApplicationForm } from '../../generated/prisma/client.ts';
 import { readCheck, readPeriods } from './bank-statements-record.ts';
-import { addMonths, dayNumber, fromDbDate, isoDay, pragueDay } from './dates.ts';
+import { addMonths, dayNumber, fromDbDate, isoDay, businessDateOf } from '../../domain/dates.ts';
 import { BANK_STATEMENT_FILES } from './document-rules.ts';
 
 /** portal.md §9: statements for the last 90 days (three months). */
@@ -63,7 +63,7 @@ export async function computeBankStatements(deps: Pick<Deps, 'prisma' | 'now'>, 
       : [],
   ]);
 
-  const today = dayNumber(pragueDay(deps.now()));
+  const today = dayNumber(businessDateOf(deps.now()));
   const periods = readPeriods(form.config);
   const intervals: Interval[] = [];
   for (const statement of verified) {
@@ -73,7 +73,7 @@ export async function computeBankStatements(deps: Pick<Deps, 'prisma' | 'now'>, 
     else if (range?._min.date && range._max.date) intervals.push([dayNumber(fromDbDate(range._min.date)), dayNumber(fromDbDate(range._max.date))]);
   }
   for (const connection of connected) {
-    const end = dayNumber(pragueDay(connection.connectedAt ?? deps.now()));
+    const end = dayNumber(businessDateOf(connection.connectedAt ?? deps.now()));
     const first = byConnection.find((r) => r.bankConnectionId === connection.id)?._min.date;
     intervals.push([first ? dayNumber(fromDbDate(first)) : end, end]);
   }

@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors.ts';
 import { bankStatementAnalysisFor, BankStatementAnalysisUnavailable, type StatementAnalysis } from '../../integrations/bank-statements/index.ts';
 import { storageFor, StoredFileNotFound } from '../../integrations/storage/index.ts';
 import { saveCheck, saveStatementPeriod, readPeriods } from './bank-statements-record.ts';
-import { dbDate, fromDbDate } from './dates.ts';
+import { dbDate, fromDbDate } from '../../domain/dates.ts';
 import { computeBankStatements } from './evaluate-bank-statements.ts';
 import { findOpenForm } from './form-documents.ts';
 

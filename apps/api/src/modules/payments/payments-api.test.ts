@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { businessDateOf } from '../close-of-business/business-dates.ts';
+import { businessDateOf } from '../../domain/dates.ts';
 import { twoInstallmentLoan } from './booking-fixtures.ts';
 
 // The payments API through HTTP on real PostgreSQL. Loans as in booking.test.ts (by hand,

@@ -1,5 +1,5 @@
 import { Prisma } from '../../generated/prisma/client.ts';
-import { badRequest } from '../../http/errors.ts';
+import { invalid } from '../../domain/errors.ts';
 import type { Tx } from './realty-group-view.ts';
 
 export const collateralMessages = {
@@ -8,7 +8,7 @@ export const collateralMessages = {
 };
 
 /**
- * 400 unless every realty is the deal's collateral (ADR 0028): the realty of the application
+ * Invalid unless every realty is the deal's collateral (ADR 0028): the realty of the application
  * the deal came from, or a realty to which a participant of the deal holds a right.
  */
 export async function checkCollateral(tx: Tx, dealId: number, realtyIds: number[]): Promise<void> {
@@ -23,7 +23,7 @@ export async function checkCollateral(tx: Tx, dealId: number, realtyIds: number[
      WHERE r.id = ANY(${realtyIds}::int[])`);
   const byId = new Map(rows.map((r) => [r.id, r.collateral]));
   const messages = realtyIds.flatMap((id) => (!byId.has(id) ? [collateralMessages.unknown(id)] : byId.get(id) ? [] : [collateralMessages.notCollateral(id)]));
-  if (messages.length) throw badRequest({ realties: messages });
+  if (messages.length) throw invalid({ realties: messages });
 }
 
 /** Makes the group's realties exactly `realtyIds`. */

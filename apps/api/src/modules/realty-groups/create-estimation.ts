@@ -1,16 +1,23 @@
 import type { RealtyEstimation, RealtyEstimationRequest } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { dbDate } from '../../domain/dates.ts';
 import type { Deps } from '../../deps.ts';
-import { recordStaffAudit } from '../audit/record-staff-audit.ts';
-import { lockGroup, sent, toEstimation, type Actor } from './realty-group-view.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { lockGroup, sent, toEstimation } from './realty-group-view.ts';
 
 /** POST /deals/{dealId}/realty-groups/{id}/estimations/: a valuation of the group's realties together. */
-export async function createEstimation(deps: Pick<Deps, 'prisma'>, actor: Actor, dealId: number, groupId: number, input: RealtyEstimationRequest): Promise<RealtyEstimation> {
+export async function createEstimation(
+  deps: Pick<Deps, 'prisma'>,
+  actor: StaffActor,
+  input: { dealId: number; groupId: number; estimation: RealtyEstimationRequest },
+): Promise<RealtyEstimation> {
+  const { dealId, groupId, estimation } = input;
   return deps.prisma.$transaction(async (tx) => {
     await lockGroup(tx, dealId, groupId);
-    const estimation = await tx.realtyEstimation.create({
-      data: { realtyGroupId: groupId, value: input.value, estimatedAt: new Date(`${input.estimated_at}T00:00:00Z`), estimator: input.estimator ?? null, note: input.note ?? null },
+    const created = await tx.realtyEstimation.create({
+      data: { realtyGroupId: groupId, value: estimation.value, estimatedAt: dbDate(estimation.estimated_at), estimator: estimation.estimator ?? null, note: estimation.note ?? null },
     });
-    await recordStaffAudit(tx, actor, { action: 'deal.realty_group.estimation.create', entity: 'RealtyEstimation', entityId: estimation.id, changes: { deal_id: dealId, realty_group_id: groupId, ...sent(input) } });
-    return toEstimation(estimation);
+    await recordAudit(tx, actor, { action: 'deal.realty_group.estimation.create', entity: 'RealtyEstimation', entityId: created.id, changes: { deal_id: dealId, realty_group_id: groupId, ...sent(estimation) } });
+    return toEstimation(created);
   });
 }

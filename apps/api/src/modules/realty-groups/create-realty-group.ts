@@ -1,17 +1,19 @@
 import type { RealtyGroup, RealtyGroupRequest } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
-import { recordStaffAudit } from '../audit/record-staff-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { checkCollateral, setRealties } from './collateral.ts';
-import { groupInclude, requireDeal, sent, toRealtyGroup, type Actor } from './realty-group-view.ts';
+import { groupInclude, requireDeal, sent, toRealtyGroup } from './realty-group-view.ts';
 
 /** POST /deals/{dealId}/realty-groups/: realties of the deal's collateral that secure it together. */
-export async function createRealtyGroup(deps: Pick<Deps, 'prisma'>, actor: Actor, dealId: number, input: RealtyGroupRequest): Promise<RealtyGroup> {
+export async function createRealtyGroup(deps: Pick<Deps, 'prisma'>, actor: StaffActor, input: { dealId: number; group: RealtyGroupRequest }): Promise<RealtyGroup> {
+  const { dealId, group } = input;
   return deps.prisma.$transaction(async (tx) => {
     await requireDeal(tx, dealId);
-    await checkCollateral(tx, dealId, input.realties);
-    const group = await tx.realtyGroup.create({ data: { dealId, name: input.name, mortgage: input.mortgage, note: input.note ?? null } });
-    await setRealties(tx, group.id, input.realties);
-    await recordStaffAudit(tx, actor, { action: 'deal.realty_group.create', entity: 'RealtyGroup', entityId: group.id, changes: { deal_id: dealId, ...sent(input) } });
-    return toRealtyGroup(await tx.realtyGroup.findUniqueOrThrow({ where: { id: group.id }, include: groupInclude }));
+    await checkCollateral(tx, dealId, group.realties);
+    const created = await tx.realtyGroup.create({ data: { dealId, name: group.name, mortgage: group.mortgage, note: group.note ?? null } });
+    await setRealties(tx, created.id, group.realties);
+    await recordAudit(tx, actor, { action: 'deal.realty_group.create', entity: 'RealtyGroup', entityId: created.id, changes: { deal_id: dealId, ...sent(group) } });
+    return toRealtyGroup(await tx.realtyGroup.findUniqueOrThrow({ where: { id: created.id }, include: groupInclude }));
   });
 }

@@ -1,10 +1,11 @@
 import type { RealtyGroupEvaluation } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { conflict } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { conflict } from '../../http/errors.ts';
-import { recordStaffAudit } from '../audit/record-staff-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { evaluateLoanToValue } from './loan-to-value.ts';
 import { outstandingPrincipal } from './outstanding-principal.ts';
-import { latestFirst, lockGroup, requireDeal, toEvaluation, type Actor } from './realty-group-view.ts';
+import { latestFirst, lockGroup, requireDeal, toEvaluation } from './realty-group-view.ts';
 
 export const evaluateMessages = {
   noEstimation: 'Skupina nemá žádný odhad hodnoty; LTV nelze spočítat.',
@@ -15,7 +16,8 @@ export const evaluateMessages = {
  * its latest estimation against the deal's outstanding principal, whether the debtor must be
  * notified (ADR 0028), recorded with who asked. Sending the letter belongs to collections.
  */
-export async function evaluateNotification(deps: Pick<Deps, 'prisma' | 'now'>, actor: Actor, dealId: number, groupId: number): Promise<RealtyGroupEvaluation> {
+export async function evaluateNotification(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: { dealId: number; groupId: number }): Promise<RealtyGroupEvaluation> {
+  const { dealId, groupId } = input;
   return deps.prisma.$transaction(async (tx) => {
     const deal = await requireDeal(tx, dealId);
     await lockGroup(tx, dealId, groupId);
@@ -38,7 +40,7 @@ export async function evaluateNotification(deps: Pick<Deps, 'prisma' | 'now'>, a
         evaluatedById: actor.staffId,
       },
     });
-    await recordStaffAudit(tx, actor, {
+    await recordAudit(tx, actor, {
       action: 'deal.realty_group.evaluate',
       entity: 'RealtyGroupEvaluation',
       entityId: evaluation.id,

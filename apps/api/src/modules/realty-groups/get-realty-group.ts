@@ -1,11 +1,12 @@
 import type { RealtyGroup } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
+import { notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
 import { groupInclude, toRealtyGroup } from './realty-group-view.ts';
 
 /** GET /deals/{dealId}/realty-groups/{id}/ */
-export async function getRealtyGroup(deps: Pick<Deps, 'prisma'>, dealId: number, id: number): Promise<RealtyGroup> {
-  const group = await deps.prisma.realtyGroup.findFirst({ where: { id, dealId }, include: groupInclude });
+export async function getRealtyGroup(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: { dealId: number; id: number }): Promise<RealtyGroup> {
+  const group = await deps.prisma.realtyGroup.findFirst({ where: { id: input.id, dealId: input.dealId }, include: groupInclude });
   if (!group) throw notFound();
   return toRealtyGroup(group);
 }

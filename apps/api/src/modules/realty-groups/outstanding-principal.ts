@@ -1,6 +1,6 @@
 import type { DealState } from '@lending/contracts';
 import { Prisma, type Deal } from '../../generated/prisma/client.ts';
-import { conflict } from '../../http/errors.ts';
+import { conflict } from '../../domain/errors.ts';
 import type { Tx } from './realty-group-view.ts';
 
 export const outstandingMessages = {

@@ -1,10 +1,8 @@
 import type { RealtyEstimation as EstimationView, RealtyGroup as GroupView, RealtyGroupEvaluation as EvaluationView } from '@lending/contracts';
 import type { Deal, Prisma, Realty, RealtyEstimation, RealtyGroup, RealtyGroupEvaluation, RealtyGroupRealty } from '../../generated/prisma/client.ts';
-import { notFound } from '../../http/errors.ts';
-import type { StaffActor } from '../audit/record-staff-audit.ts';
+import { notFound } from '../../domain/errors.ts';
 
 export type Tx = Prisma.TransactionClient;
-export type Actor = StaffActor;
 
 const iso = (d: Date) => d.toISOString();
 const day = (d: Date) => d.toISOString().slice(0, 10);

@@ -1,19 +1,6 @@
-import {
-  detailResponse,
-  fieldErrorsResponse,
-  realtyEstimation,
-  realtyEstimationRequest,
-  realtyGroup,
-  realtyGroupEvaluation,
-  realtyGroupMessages,
-  REALTY_GROUP_ORDERING_FIELDS,
-  realtyGroupPatchRequest,
-  realtyGroupRequest,
-  z,
-} from '@lending/contracts';
-import { staffOf, type Principal } from '../../http/auth.ts';
-import { orderingQuery, pageQuery, pageSchema, requestUrl } from '../../http/pagination.ts';
-import { access, defineRoute, Reply, type RequestMeta, type RouteDef } from '../../http/routes.ts';
+import { realtyEstimation, realtyEstimationRequest, realtyGroup, realtyGroupEvaluation, realtyGroupListQuery, realtyGroupPatchRequest, realtyGroupRequest, pageOf, pageQuery } from '@lending/contracts';
+import { badInput, notFoundDoc, refusedDoc } from '../../http/responses.ts';
+import { access, defineRoute, Reply, type RouteDef } from '../../http/routes.ts';
 import { createEstimation } from './create-estimation.ts';
 import { createRealtyGroup } from './create-realty-group.ts';
 import { deleteRealtyGroup } from './delete-realty-group.ts';
@@ -22,140 +9,112 @@ import { getRealtyGroup } from './get-realty-group.ts';
 import { listEstimations } from './list-estimations.ts';
 import { listEvaluations } from './list-evaluations.ts';
 import { listRealtyGroups } from './list-realty-groups.ts';
-import type { Actor } from './realty-group-view.ts';
 import { updateRealtyGroup } from './update-realty-group.ts';
 
 const tags = ['deals'];
-const BASE = '/api/v1/deals/:dealId/realty-groups';
-
-// Path ids: a positive 32-bit integer, anything else answers 404.
-const pathId = z.coerce.number().int().positive().max(2_147_483_647);
-const dealParams = z.object({ dealId: pathId });
-const itemParams = z.object({ dealId: pathId, id: pathId });
-
-const boolQuery = z.enum(['true', 'false', '1', '0'], realtyGroupMessages.booleanQuery).transform((v) => v === 'true' || v === '1');
-const listQuery = pageQuery.extend({
-  mortgage: boolQuery.optional(),
-  ordering: orderingQuery(REALTY_GROUP_ORDERING_FIELDS, 'id'),
-});
-
-const badInput = { 400: { description: 'Invalid input: Czech messages by field', schema: fieldErrorsResponse } };
-const notFound = { 404: { description: 'No such deal or realty group', schema: detailResponse } };
-const refused = { 409: { description: 'Refused by a business rule (Czech reason)', schema: detailResponse } };
-
-const actorOf = (principal: Principal, meta: RequestMeta): Actor => ({ staffId: staffOf(principal).id, meta });
+const notFound = notFoundDoc('deal or realty group');
 
 /** A deal's realty groups, their estimations and the loan-to-value evaluation (docs/decisions/0028). */
 export const realtyGroupRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
-    path: `${BASE}/`,
+    path: '/api/v1/deals/:dealId/realty-groups/',
     access: access.staff(),
     summary: 'Realty groups of the deal with their realties and latest estimation, paged (filter mortgage; ordering id, name, mortgage, created_at)',
     tags,
-    params: dealParams,
-    query: listQuery,
-    responses: { 200: { description: 'Page of realty groups', schema: pageSchema(realtyGroup) }, ...badInput, ...notFound },
-    handler: ({ deps, params, query, req }) => listRealtyGroups(deps, params.dealId, query, requestUrl(req)),
+    query: realtyGroupListQuery,
+    responses: { 200: { description: 'Page of realty groups', schema: pageOf(realtyGroup) }, ...badInput, ...notFound },
+    handler: ({ deps, actor, params, query }) => listRealtyGroups(deps, actor, { ...query, dealId: params.dealId }),
   }),
   defineRoute({
     method: 'post',
-    path: `${BASE}/`,
+    path: '/api/v1/deals/:dealId/realty-groups/',
     access: access.staff(),
     summary: "Create a realty group: name, mortgage flag, realties of the deal's collateral",
     tags,
-    params: dealParams,
     body: realtyGroupRequest,
     responses: { 201: { description: 'The realty group', schema: realtyGroup }, ...badInput, ...notFound },
-    handler: async ({ deps, params, body, principal, meta }) => new Reply(201, await createRealtyGroup(deps, actorOf(principal, meta), params.dealId, body)),
+    handler: async ({ deps, actor, params, body }) => new Reply(201, await createRealtyGroup(deps, actor, { dealId: params.dealId, group: body })),
   }),
   defineRoute({
     method: 'get',
-    path: `${BASE}/:id/`,
+    path: '/api/v1/deals/:dealId/realty-groups/:id/',
     access: access.staff(),
     summary: 'A realty group with its realties and latest estimation',
     tags,
-    params: itemParams,
     responses: { 200: { description: 'The realty group', schema: realtyGroup }, ...notFound },
-    handler: ({ deps, params }) => getRealtyGroup(deps, params.dealId, params.id),
+    handler: ({ deps, actor, params }) => getRealtyGroup(deps, actor, { dealId: params.dealId, id: params.id }),
   }),
   defineRoute({
     method: 'put',
-    path: `${BASE}/:id/`,
+    path: '/api/v1/deals/:dealId/realty-groups/:id/',
     access: access.staff(),
     summary: 'Replace a realty group (realties: the whole set; fields left out are cleared)',
     tags,
-    params: itemParams,
     body: realtyGroupRequest,
     responses: { 200: { description: 'The realty group', schema: realtyGroup }, ...badInput, ...notFound },
-    handler: ({ deps, params, body, principal, meta }) => updateRealtyGroup(deps, actorOf(principal, meta), params.dealId, params.id, body, { partial: false }),
+    handler: ({ deps, actor, params, body }) => updateRealtyGroup(deps, actor, { dealId: params.dealId, id: params.id, partial: false, changes: body }),
   }),
   defineRoute({
     method: 'patch',
-    path: `${BASE}/:id/`,
+    path: '/api/v1/deals/:dealId/realty-groups/:id/',
     access: access.staff(),
     summary: 'Change fields of a realty group (realties, when sent: the new set)',
     tags,
-    params: itemParams,
     body: realtyGroupPatchRequest,
     responses: { 200: { description: 'The realty group', schema: realtyGroup }, ...badInput, ...notFound },
-    handler: ({ deps, params, body, principal, meta }) => updateRealtyGroup(deps, actorOf(principal, meta), params.dealId, params.id, body, { partial: true }),
+    handler: ({ deps, actor, params, body }) => updateRealtyGroup(deps, actor, { dealId: params.dealId, id: params.id, partial: true, changes: body }),
   }),
   defineRoute({
     method: 'delete',
-    path: `${BASE}/:id/`,
+    path: '/api/v1/deals/:dealId/realty-groups/:id/',
     access: access.staff(),
     summary: 'Delete a realty group and its estimations (not once it was evaluated)',
     tags,
-    params: itemParams,
-    responses: { 204: { description: 'Deleted' }, ...notFound, ...refused },
-    handler: async ({ deps, params, principal, meta }) => {
-      await deleteRealtyGroup(deps, actorOf(principal, meta), params.dealId, params.id);
+    responses: { 204: { description: 'Deleted' }, ...notFound, ...refusedDoc() },
+    handler: async ({ deps, actor, params }) => {
+      await deleteRealtyGroup(deps, actor, { dealId: params.dealId, id: params.id });
       return new Reply(204);
     },
   }),
   defineRoute({
     method: 'get',
-    path: `${BASE}/:id/estimations/`,
+    path: '/api/v1/deals/:dealId/realty-groups/:id/estimations/',
     access: access.staff(),
     summary: 'Estimations of the group, newest first, paged',
     tags,
-    params: itemParams,
     query: pageQuery,
-    responses: { 200: { description: 'Page of estimations', schema: pageSchema(realtyEstimation) }, ...badInput, ...notFound },
-    handler: ({ deps, params, query, req }) => listEstimations(deps, params.dealId, params.id, query, requestUrl(req)),
+    responses: { 200: { description: 'Page of estimations', schema: pageOf(realtyEstimation) }, ...badInput, ...notFound },
+    handler: ({ deps, actor, params, query }) => listEstimations(deps, actor, { ...query, dealId: params.dealId, groupId: params.id }),
   }),
   defineRoute({
     method: 'post',
-    path: `${BASE}/:id/estimations/`,
+    path: '/api/v1/deals/:dealId/realty-groups/:id/estimations/',
     access: access.staff(),
     summary: "Add an estimation of the group's value (value, date, estimator)",
     tags,
-    params: itemParams,
     body: realtyEstimationRequest,
     responses: { 201: { description: 'The estimation', schema: realtyEstimation }, ...badInput, ...notFound },
-    handler: async ({ deps, params, body, principal, meta }) => new Reply(201, await createEstimation(deps, actorOf(principal, meta), params.dealId, params.id, body)),
+    handler: async ({ deps, actor, params, body }) => new Reply(201, await createEstimation(deps, actor, { dealId: params.dealId, groupId: params.id, estimation: body })),
   }),
   defineRoute({
     method: 'post',
-    path: `${BASE}/:id/evaluate_notification/`,
+    path: '/api/v1/deals/:dealId/realty-groups/:id/evaluate_notification/',
     access: access.staff(),
     summary:
       "Loan-to-value of the group (latest estimation against the deal's outstanding principal) and whether the debtor must be notified (LTV above 80 % or the estimate down more than 20 %); recorded (ADR 0028)",
     tags,
-    params: itemParams,
-    responses: { 201: { description: 'The recorded evaluation', schema: realtyGroupEvaluation }, ...notFound, ...refused },
-    handler: async ({ deps, params, principal, meta }) => new Reply(201, await evaluateNotification(deps, actorOf(principal, meta), params.dealId, params.id)),
+    responses: { 201: { description: 'The recorded evaluation', schema: realtyGroupEvaluation }, ...notFound, ...refusedDoc() },
+    handler: async ({ deps, actor, params }) => new Reply(201, await evaluateNotification(deps, actor, { dealId: params.dealId, groupId: params.id })),
   }),
   defineRoute({
     method: 'get',
-    path: `${BASE}/:id/evaluations/`,
+    path: '/api/v1/deals/:dealId/realty-groups/:id/evaluations/',
     access: access.staff(),
     summary: 'Recorded loan-to-value evaluations of the group, newest first, paged. Our addition (ADR 0028)',
     tags,
-    params: itemParams,
     query: pageQuery,
-    responses: { 200: { description: 'Page of evaluations', schema: pageSchema(realtyGroupEvaluation) }, ...badInput, ...notFound },
-    handler: ({ deps, params, query, req }) => listEvaluations(deps, params.dealId, params.id, query, requestUrl(req)),
+    responses: { 200: { description: 'Page of evaluations', schema: pageOf(realtyGroupEvaluation) }, ...badInput, ...notFound },
+    handler: ({ deps, actor, params, query }) => listEvaluations(deps, actor, { ...query, dealId: params.dealId, groupId: params.id }),
   }),
 ];

@@ -1,27 +1,26 @@
 import type { RealtyGroup, RealtyGroupPatchRequest, RealtyGroupRequest } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
-import { recordStaffAudit } from '../audit/record-staff-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { checkCollateral, setRealties } from './collateral.ts';
-import { groupInclude, lockGroup, sent, toRealtyGroup, type Actor } from './realty-group-view.ts';
+import { groupInclude, lockGroup, sent, toRealtyGroup } from './realty-group-view.ts';
+
+export type UpdateRealtyGroupInput =
+  | { dealId: number; id: number; partial: false; changes: RealtyGroupRequest }
+  | { dealId: number; id: number; partial: true; changes: RealtyGroupPatchRequest };
 
 /** PUT (fields left out are cleared, realties the whole set) and PATCH of /deals/{dealId}/realty-groups/{id}/. */
-export async function updateRealtyGroup(
-  deps: Pick<Deps, 'prisma'>,
-  actor: Actor,
-  dealId: number,
-  id: number,
-  input: RealtyGroupRequest | RealtyGroupPatchRequest,
-  options: { partial: boolean },
-): Promise<RealtyGroup> {
+export async function updateRealtyGroup(deps: Pick<Deps, 'prisma'>, actor: StaffActor, input: UpdateRealtyGroupInput): Promise<RealtyGroup> {
+  const { dealId, id, changes, partial } = input;
   return deps.prisma.$transaction(async (tx) => {
     await lockGroup(tx, dealId, id);
-    if (input.realties) await checkCollateral(tx, dealId, input.realties);
+    if (changes.realties) await checkCollateral(tx, dealId, changes.realties);
     await tx.realtyGroup.update({
       where: { id },
-      data: { name: input.name, mortgage: input.mortgage, note: input.note === undefined ? (options.partial ? undefined : null) : input.note },
+      data: { name: changes.name, mortgage: changes.mortgage, note: changes.note === undefined ? (partial ? undefined : null) : changes.note },
     });
-    if (input.realties) await setRealties(tx, id, input.realties);
-    await recordStaffAudit(tx, actor, { action: 'deal.realty_group.update', entity: 'RealtyGroup', entityId: id, changes: { deal_id: dealId, ...sent(input) } });
+    if (changes.realties) await setRealties(tx, id, changes.realties);
+    await recordAudit(tx, actor, { action: 'deal.realty_group.update', entity: 'RealtyGroup', entityId: id, changes: { deal_id: dealId, ...sent(changes) } });
     return toRealtyGroup(await tx.realtyGroup.findUniqueOrThrow({ where: { id }, include: groupInclude }));
   });
 }

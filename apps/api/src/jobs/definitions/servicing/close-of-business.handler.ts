@@ -1,4 +1,4 @@
-import { dateToCloseAt } from '../../../modules/close-of-business/business-dates.ts';
+import { dateToCloseAt } from '../../../modules/close-of-business/run-close-of-business.ts';
 import { catchUpCloseOfBusiness } from '../../../modules/close-of-business/run-close-of-business.ts';
 import type { JobHandler } from '../../queue.ts';
 import type { closeOfBusinessJob } from './close-of-business.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/context.ts';
-import { dateToCloseAt, addDays } from '../../../modules/close-of-business/business-dates.ts';
+import { addDays } from '../../../domain/dates.ts';
+import { dateToCloseAt } from '../../../modules/close-of-business/run-close-of-business.ts';
 import { addClaim, createDeal } from '../../../modules/close-of-business/close-of-business-fixtures.ts';
 import { eventually } from '../../../modules/screenings/screening-test-fixtures.ts';
 import { recurringJobs } from '../../registry.ts';

@@ -7,7 +7,7 @@ import { cancelGroups, creditorOf, generateGroups, unpaidGroupsFrom } from '../g
 import { dealModelViewOf, findModel, kindOf, scheduleOrBadRequest, termsOf } from '../deal-models/model-record.ts';
 import { czechDay, modelsOpen } from '../deal-models/model-terms.ts';
 import { dayOrNull, lockDeal, TX_OPTIONS } from '../deal-records.ts';
-import { dbDate } from '../../documents/dates.ts';
+import { dbDate } from '../../../domain/dates.ts';
 
 /**
  * POST /deals/{dealId}/deal-model/{id}/activate/: applies a restructuring. The DRAFT (with

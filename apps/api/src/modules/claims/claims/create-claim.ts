@@ -1,7 +1,7 @@
 import { claimMessages, type ClaimCreateRequest, type ClaimView } from '@lending/contracts';
 import type { Deps } from '../../../deps.ts';
 import { badRequest, conflict } from '../../../http/errors.ts';
-import { dbDate } from '../../documents/dates.ts';
+import { dbDate } from '../../../domain/dates.ts';
 import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
 import { lockDeal, TX_OPTIONS } from '../deal-records.ts';
 import { claimViewOf } from './claim-record.ts';

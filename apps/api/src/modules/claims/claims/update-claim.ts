@@ -2,7 +2,7 @@ import { claimMessages, type ClaimPatch, type ClaimView } from '@lending/contrac
 import type { Deps } from '../../../deps.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { badRequest } from '../../../http/errors.ts';
-import { dbDate } from '../../documents/dates.ts';
+import { dbDate } from '../../../domain/dates.ts';
 import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
 import { lockDeal, TX_OPTIONS } from '../deal-records.ts';
 import { claimViewOf, lockClaim } from './claim-record.ts';

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { dealModelMessages, formatCzk, REQUIRED_MESSAGE, type AllocationProfile, type DealModelPatch, type DealType, type LeaseParametersRequest } from '@lending/contracts';
 import { Prisma, type Deal, type DealModel } from '../../../generated/prisma/client.ts';
 import { badRequest } from '../../../http/errors.ts';
-import { dayNumber, dbDate } from '../../documents/dates.ts';
+import { dayNumber, dbDate } from '../../../domain/dates.ts';
 import { dueDateOf, InvalidScheduleTerms } from '../schedule/compute-schedule.ts';
 import { computeModelSchedule, type LeaseParameters, type ModelSchedule, type ModelTerms } from '../schedule/model-schedule.ts';
 import { day, dayOrNull, type Tx } from '../deal-records.ts';

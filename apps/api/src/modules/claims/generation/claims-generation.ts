@@ -1,6 +1,6 @@
 import type { Decimal } from 'decimal.js';
 import type { ClaimType } from '@lending/contracts';
-import { dbDate } from '../../documents/dates.ts';
+import { dbDate } from '../../../domain/dates.ts';
 import type { ModelRow, ScheduleKind } from '../schedule/model-schedule.ts';
 import type { Tx } from '../deal-records.ts';
 

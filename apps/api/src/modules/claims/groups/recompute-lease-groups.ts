@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { claimMessages, type LeaseRecomputeResponse } from '@lending/contracts';
 import type { Deps } from '../../../deps.ts';
 import { conflict } from '../../../http/errors.ts';
-import { dbDate } from '../../documents/dates.ts';
+import { dbDate } from '../../../domain/dates.ts';
 import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
 import { cancelGroups, claimPartsOf, creditorOf, generateGroups, unpaidGroupsFrom } from '../generation/claims-generation.ts';
 import { kindOf, scheduleOrBadRequest, termsOf } from '../deal-models/model-record.ts';

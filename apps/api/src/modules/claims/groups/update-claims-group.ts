@@ -3,7 +3,7 @@ import { claimMessages, CLAIMS_GROUP_TYPES, ClaimType, type ClaimsGroupKind, typ
 import type { Deps } from '../../../deps.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { badRequest } from '../../../http/errors.ts';
-import { dbDate } from '../../documents/dates.ts';
+import { dbDate } from '../../../domain/dates.ts';
 import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
 import { creditorOf } from '../generation/claims-generation.ts';
 import { lockDeal, todayOf, TX_OPTIONS } from '../deal-records.ts';

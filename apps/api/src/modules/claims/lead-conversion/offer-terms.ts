@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { addMonths, dayNumber, isoDay } from '../../documents/dates.ts';
+import { addMonths, dayNumber, isoDay } from '../../../domain/dates.ts';
 import { dueDateOf } from '../schedule/compute-schedule.ts';
 
 // The first deal model of a lead's accepted offer (docs/decisions/0025). An offer names the

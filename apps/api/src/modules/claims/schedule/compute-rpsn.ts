@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { addMonths, dayNumber } from '../../documents/dates.ts';
+import { addMonths, dayNumber } from '../../../domain/dates.ts';
 
 // RPSN (roční procentní sazba nákladů, the APR) by the formula of act 257/2016 Sb., annex 5
 // (the consumer-credit directive's annex I):

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { addMonths, dayNumber, isoDay } from '../../documents/dates.ts';
+import { addMonths, dayNumber, isoDay } from '../../../domain/dates.ts';
 
 // The repayment schedule of a deal model (SERVICING.md §3). Exact decimals throughout: amounts
 // are rounded half-up to the haléř once each, where they are born (an interest, an installment),

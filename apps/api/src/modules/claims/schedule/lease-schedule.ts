@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { dealModelMessages } from '@lending/contracts';
-import { addMonths, dayNumber, isoDay } from '../../documents/dates.ts';
+import { addMonths, dayNumber, isoDay } from '../../../domain/dates.ts';
 import { dueDateOf, InvalidScheduleTerms } from './compute-schedule.ts';
 
 // The rent schedule of a lease and of a sale and leaseback (docs/decisions/0025). Rent is a

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { InstallmentStatus, ModelInstallmentsView, ModelInstallmentView } from '@lending/contracts';
 import type { Deps } from '../../../deps.ts';
-import { dayNumber } from '../../documents/dates.ts';
+import { dayNumber } from '../../../domain/dates.ts';
 import { findModel } from '../deal-models/model-record.ts';
 import { day, findDeal, todayOf } from '../deal-records.ts';
 

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { dealModelMessages, type InstallmentType } from '@lending/contracts';
-import { dayNumber, isoDay } from '../../documents/dates.ts';
+import { dayNumber, isoDay } from '../../../domain/dates.ts';
 import { computeRpsn, type CashFlow } from './compute-rpsn.ts';
 import { computeSchedule, InvalidScheduleTerms, levelInstallment } from './compute-schedule.ts';
 import { computeLeaseSchedule } from './lease-schedule.ts';

@@ -11,7 +11,7 @@ import {
   type DealType,
 } from '@lending/contracts';
 import type { Deal } from '../../../generated/prisma/client.ts';
-import { dbDate } from '../../documents/dates.ts';
+import { dbDate } from '../../../domain/dates.ts';
 import { InvalidScheduleTerms } from '../schedule/compute-schedule.ts';
 import { computeModelSchedule } from '../schedule/model-schedule.ts';
 import { kindOf, termsOf } from '../deal-models/model-record.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/context.ts';
 import { startJobWorker, type JobWorker } from '../../../jobs/worker.ts';
-import { businessDateOf } from '../../close-of-business/business-dates.ts';
+import { businessDateOf } from '../../../domain/dates.ts';
 import { addClaim, createDeal } from '../../close-of-business/close-of-business-fixtures.ts';
 import { recomputeDelinquency } from '../../close-of-business/recompute-delinquency.ts';
 import { eventually } from '../../screenings/screening-test-fixtures.ts';
