@@ -22,10 +22,28 @@ export interface ProductProcess {
   exited: Promise<number | string>;
 }
 
-export async function startProduct(options: { env?: Record<string, string>; dataDir?: string; detached?: boolean } = {}): Promise<ProductProcess> {
+export interface ProductOptions {
+  env?: Record<string, string>;
+  dataDir?: string;
+  detached?: boolean;
+}
+
+/** Starts the product and waits until it is ready (readiness 200). */
+export async function startProduct(options: ProductOptions = {}): Promise<ProductProcess> {
+  const product = await spawnProduct(options);
+  await waitUntilReady(product);
+  return product;
+}
+
+/** Starts the product without waiting (the first start's seed is watched through its output). */
+export async function spawnProduct(options: ProductOptions = {}): Promise<ProductProcess> {
+  return launch([process.execPath, ...PRODUCTION_NODE_FLAGS, path.join(defaultRootDir(), 'apps/api/src/server.ts')], options);
+}
+
+async function launch([command, ...args]: string[], options: ProductOptions): Promise<ProductProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lending-product-'));
-  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, path.join(defaultRootDir(), 'apps/api/src/server.ts')], {
+  const child = spawn(command!, args, {
     cwd: defaultRootDir(),
     env: {
       PATH: process.env.PATH,
@@ -44,19 +62,34 @@ export async function startProduct(options: { env?: Record<string, string>; data
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  return { port, baseUrl: `http://127.0.0.1:${port}`, child, dataDir, output: () => output, exited };
+}
+
+/** Waits until readiness answers 200; fails (killing the product) when it exits or takes too long. */
+export async function waitUntilReady(product: ProductProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the product exited while starting:\n${output}`);
-    const ready = await fetch(`${baseUrl}/api/v1/healthcheck/ready/`).then((r) => r.status === 200, () => false);
-    if (ready) break;
+    if (product.child.exitCode !== null || product.child.signalCode !== null) throw new Error(`the product exited while starting:\n${product.output()}`);
+    const ready = await fetch(`${product.baseUrl}/api/v1/healthcheck/ready/`).then((r) => r.status === 200, () => false);
+    if (ready) return;
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the product did not become ready:\n${output}`);
+      product.child.kill('SIGKILL');
+      throw new Error(`the product did not become ready:\n${product.output()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { port, baseUrl, child, dataDir, output: () => output, exited };
+}
+
+/** Waits until the product has printed something matching `pattern`; returns the match. */
+export async function waitForOutput(product: ProductProcess, pattern: RegExp, timeoutMs = 120_000): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = product.output().match(pattern);
+    if (match) return match;
+    if (product.child.exitCode !== null || product.child.signalCode !== null) throw new Error(`the product exited before printing ${pattern}:\n${product.output()}`);
+    if (Date.now() > deadline) throw new Error(`the product did not print ${pattern}:\n${product.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** The postmaster's pid of an embedded PostgreSQL data directory (line 1 of postmaster.pid). */
