@@ -2,7 +2,7 @@
 // package.json's `engines.node`, ">=24.11.0"). pnpm itself only warns "Unsupported engine" and
 // carries on, to fail later in ways that do not say why. Run before anything else by `npx` in
 // the repository root (npx-shell, through .npmrc), by `pnpm install` (the root preinstall
-// script) and by `pnpm test` (docs/decisions/0041).
+// script), by `pnpm start` (start.mjs) and by `pnpm test` (docs/decisions/0041).
 //
 // Written for any Node.js that may run it (old syntax only, no imports beyond node:fs/url).
 import { readFileSync, realpathSync } from 'node:fs';

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nodeVersionProblem, requiredNode } from './check-node.mjs';
+import { classifyCommand } from './start-command.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -68,5 +69,18 @@ describe("npx-shell (npm's script shell in the repository root, .npmrc)", () => 
     // The command's parent is whoever ran npx-shell (npm; here this test): no shell stays between.
     const stat = npxShell('cat /proc/self/stat', true).stdout;
     expect(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])).toBe(process.pid);
+  });
+});
+
+describe('the start command above the launcher (start-command.mjs)', () => {
+  it('tells the package managers and the shells between them from what is above them', () => {
+    expect(classifyCommand('npm exec pnpm@12.21.0 start')).toBe('package manager');
+    expect(classifyCommand('pnpm start')).toBe('package manager');
+    expect(classifyCommand('node /usr/lib/node_modules/corepack/dist/pnpm.js start')).toBe('package manager');
+    expect(classifyCommand('/usr/bin/node /usr/bin/npx -y pnpm@12.21.0 start')).toBe('package manager');
+    expect(classifyCommand("sh -c 'pnpm' start")).toBe('shell');
+    expect(classifyCommand(`sh -c trap 'if [ "$?" -eq 130 ]; then trap - INT; kill -s INT $$; fi' INT; node tools/launcher/start.mjs`)).toBe('shell');
+    for (const other of ['-bash', 'bash', '/usr/lib/systemd/systemd --user', 'node /repo/node_modules/vitest/dist/workers/forks.js', 'nohup', 'tmux'])
+      expect(classifyCommand(other), other).toBe('other');
   });
 });

@@ -1,6 +1,6 @@
 // Starts the whole product: PostgreSQL (embedded unless DATABASE_URL is set), migrations,
 // demo data on first start, then the API with both front-ends on one port; and stops it again
-// in the opposite order on SIGTERM/SIGINT. The port listens from the start: until the API
+// in the opposite order on SIGTERM/SIGINT/SIGHUP. The port listens from the start: until the API
 // serves, it answers 503 with a Czech page saying what is happening (start-up-page.ts).
 import { createServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
@@ -95,8 +95,15 @@ async function shutdown(reason: string, exitCode = 0): Promise<void> {
   process.exit(exitCode);
 }
 
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+// SIGHUP: the terminal was closed. A repeated signal (a second Ctrl-C) changes nothing: the
+// watchdog bounds the stop.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+// Started by `pnpm start` (tools/launcher/start.mjs), the server keeps an IPC channel to the
+// launcher, which passes signals on; if the launcher itself is killed, the channel closes.
+if (process.channel) {
+  process.channel.unref();
+  process.once('disconnect', () => void shutdown('the launcher (pnpm start) is gone'));
+}
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
 process.on('uncaughtException', (error) => {
   // State may be broken: stop the same orderly way, and say so with the exit code.

@@ -1,13 +1,18 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_DATABASE, startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { COMPILED_SERVER, PRODUCTION_NODE_FLAGS } from '../src/node-flags.ts';
 import {
   CRASH_SIGNS,
   createApplication,
+  descendants,
+  isRunning,
   postmasterPid,
   spawnProduct,
+  startCommand,
   startProduct,
   waitForOutput,
   waitUntilReady,
@@ -17,7 +22,8 @@ import {
 // The product as an operator runs it (`node apps/api/src/server.ts` on its embedded PostgreSQL),
 // under load, through the faults that used to crash it: PostgreSQL killed underneath it, SIGTERM,
 // and a terminal's Ctrl-C. Every write the API acknowledged (201) must be stored afterwards.
-// Then the first start stopped during its demo seed (docs/decisions/0041).
+// Then the first start stopped during its demo seed, and the README's start command
+// (`npx -y pnpm@12.21.0 start`) stopped by a signal to its pid (docs/decisions/0041).
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -255,6 +261,46 @@ describe('the first start stopped during its demo seed', () => {
     fourth.child.kill('SIGTERM');
     expect(await fourth.exited).toBe(0);
   }, 600_000);
+});
+
+// The README's start command as a supervisor, `kill <pid>` or a closed terminal stop it: a signal
+// to the pid of npx, two processes above the launcher and three above the server.
+describe.runIf(process.platform === 'linux')('the README start command (npx -y pnpm@12.21.0 start)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lending-start-command-'));
+  dirs.push(dataDir);
+
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    it(`stops the server and its PostgreSQL on ${signal} to its pid: every process it started ends, the port is free`, async () => {
+      const product = await startCommand({ dataDir });
+      const started = descendants(product.child.pid!);
+      try {
+        // The compiled server, run as production runs it, and its PostgreSQL, on this DATA_DIR.
+        const server = started.filter((p) => p.command.endsWith(` ${[...PRODUCTION_NODE_FLAGS, ...COMPILED_SERVER.nodeArgs, COMPILED_SERVER.script].join(' ')}`));
+        expect(server, JSON.stringify(started, null, 1)).toHaveLength(1);
+        const postmaster = `/postgres -D ${path.join(dataDir, 'postgres')} `;
+        expect(started.filter((p) => p.command.split(' ')[0]!.endsWith('/postgres') && p.command.includes(postmaster))).toHaveLength(1);
+
+        process.kill(product.child.pid!, signal);
+        await until(() => started.every((p) => !isRunning(p.pid)), 30_000, () => `still running: ${JSON.stringify(started.filter((p) => isRunning(p.pid)))}\n${product.output()}`);
+        const refused = await fetch(`${product.baseUrl}/api/v1/healthcheck/live/`).then(() => false, () => true);
+        expect(refused, 'the port is free').toBe(true);
+        expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid')), 'PostgreSQL stopped').toBe(false);
+        // npx ends by the signal it was sent, passes its number on as an exit code, or the
+        // server's own 0 (it stopped cleanly).
+        expect([signal, 128 + os.constants.signals[signal], 0]).toContain(await product.exited);
+        expect(product.output().match(CRASH_SIGNS)?.[0]).toBeUndefined();
+      } finally {
+        // Whatever failed above, leave nothing running.
+        for (const p of started.filter((p) => isRunning(p.pid)).reverse()) {
+          try {
+            process.kill(p.pid, 'SIGKILL');
+          } catch {
+            // ended meanwhile
+          }
+        }
+      }
+    }, 420_000);
+  }
 });
 
 function isAlive(pid: number): boolean {

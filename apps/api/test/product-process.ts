@@ -40,6 +40,18 @@ export async function spawnProduct(options: ProductOptions = {}): Promise<Produc
   return launch([process.execPath, ...PRODUCTION_NODE_FLAGS, path.join(defaultRootDir(), 'apps/api/src/server.ts')], options);
 }
 
+/**
+ * The README's start command, verbatim: `npx -y pnpm@12.21.0 start` in the repository root (npx,
+ * pnpm, the launcher tools/launcher/start.mjs, the build if anything changed, then the compiled
+ * server), ready. Its child is npx: the pid a supervisor or `kill <pid>` signals.
+ */
+export async function startCommand(options: ProductOptions = {}): Promise<ProductProcess> {
+  const product = await launch(['npx', '-y', 'pnpm@12.21.0', 'start'], options);
+  // The build is cached by the suite's own (pnpm test builds first); a cold one takes minutes.
+  await waitUntilReady(product, 360_000);
+  return product;
+}
+
 async function launch([command, ...args]: string[], options: ProductOptions): Promise<ProductProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lending-product-'));
@@ -89,6 +101,46 @@ export async function waitForOutput(product: ProductProcess, pattern: RegExp, ti
     if (product.child.exitCode !== null || product.child.signalCode !== null) throw new Error(`the product exited before printing ${pattern}:\n${product.output()}`);
     if (Date.now() > deadline) throw new Error(`the product did not print ${pattern}:\n${product.output()}`);
     await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Every process below `pid` (Linux: /proc), with its command line. */
+export function descendants(pid: number): { pid: number; command: string }[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: { pid: number; command: string }[] = [];
+  const visit = (parent: number) => {
+    for (const child of parents.get(parent) ?? []) {
+      let command = '';
+      try {
+        command = fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      } catch {
+        // gone meanwhile
+      }
+      found.push({ pid: child, command });
+      visit(child);
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+/** True while a process runs (a zombie, dead and waiting for its parent to reap it, does not). */
+export function isRunning(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
   }
 }
 
