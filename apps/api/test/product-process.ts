@@ -60,6 +60,7 @@ async function launch([command, ...args]: string[], options: ProductOptions): Pr
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      ...networkSettings(),
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -75,6 +76,15 @@ async function launch([command, ...args]: string[], options: ProductOptions): Pr
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   return { port, baseUrl: `http://127.0.0.1:${port}`, child, dataDir, output: () => output, exited };
+}
+
+/**
+ * How this machine reaches the npm registry (certificates, proxies), for npx: without them it
+ * retries an unreachable registry for a minute before it takes pnpm from its cache.
+ */
+function networkSettings(): Record<string, string> {
+  const names = /^(NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|https?_proxy|no_proxy|npm_config_(registry|cafile|proxy|https_proxy|noproxy))$/i;
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => names.test(e[0]) && e[1] !== undefined));
 }
 
 /** Waits until readiness answers 200; fails (killing the product) when it exits or takes too long. */
