@@ -346,7 +346,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
       if (step.kind === 'model') await createDealModel(deps, dealId, step.body, actor);
       else if (step.kind === 'state') await changeDealState(deps, dealId, step.body, actor);
       else if (step.kind === 'prepare') {
-        for (const purpose of step.purposes) await createPurpose(deps, actor, dealId, purpose);
+        for (const purpose of step.purposes) await createPurpose(deps, actor, { dealId, purpose });
         if (step.collateral) {
           const realty = await prisma.realty.create({ data: step.collateral.realty });
           await prisma.realtyRight.create({ data: { personId: step.collateral.owner, realtyId: realty.id, type: 'OWNERSHIP', shareNumerator: 1, shareDenominator: 1, lvNumber: realty.lvNumber } });
