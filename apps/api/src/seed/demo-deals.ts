@@ -343,8 +343,8 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
     for (const step of steps) {
       const deps = depsAt(step.at);
       const actor = actorAt(step.at);
-      if (step.kind === 'model') await createDealModel(deps, dealId, step.body, actor);
-      else if (step.kind === 'state') await changeDealState(deps, dealId, step.body, actor);
+      if (step.kind === 'model') await createDealModel(deps, actor, { dealId, model: step.body });
+      else if (step.kind === 'state') await changeDealState(deps, actor, { dealId, transition: step.body });
       else if (step.kind === 'prepare') {
         for (const purpose of step.purposes) await createPurpose(deps, actor, dealId, purpose);
         if (step.collateral) {
@@ -370,7 +370,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
   for (const lead of input.leads.filter((l) => l.state === 'OFFER_ACCEPTED' && l.personId).filter((_, i) => i % 2 === 0)) {
     const convertedOn = minDay(addDays(lead.updatedAt.toISOString().slice(0, 10), 1), T);
     const when = at(convertedOn);
-    const answer = await convertLeadToDeal(depsAt(when), lead.id, actorAt(when));
+    const answer = await convertLeadToDeal(depsAt(when), actorAt(when), { leadId: lead.id });
     fromLeads++;
     const deal = await prisma.deal.findUniqueOrThrow({ where: { id: answer.deal_id }, include: { models: true } });
     moments.set(deal.id, { created: when, model: when, prepared: when });
