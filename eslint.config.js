@@ -4,7 +4,6 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const HTTP_TRANSITION = [
-  'apps/api/src/modules/audit/list-audit-log.ts',
   'apps/api/src/modules/audit/record-staff-audit.ts',
   'apps/api/src/modules/auth/get-current-user.ts',
   'apps/api/src/modules/auth/issue-tokens.ts',
@@ -70,8 +69,6 @@ const HTTP_TRANSITION = [
   'apps/api/src/modules/forms/lock-form.ts',
   'apps/api/src/modules/forms/submit-form.ts',
   'apps/api/src/modules/forms/verify-company-id.ts',
-  'apps/api/src/modules/isir/get-isir-case.ts',
-  'apps/api/src/modules/isir/list-isir-cases.ts',
   'apps/api/src/modules/leads/call-data/call-data-record.ts',
   'apps/api/src/modules/leads/call-data/delete-call-data.ts',
   'apps/api/src/modules/leads/call-data/list-call-data.ts',
