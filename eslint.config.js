@@ -5,10 +5,6 @@ import tseslint from 'typescript-eslint';
 
 const HTTP_TRANSITION = [
   'apps/api/src/modules/audit/record-staff-audit.ts',
-  'apps/api/src/modules/auth/get-current-user.ts',
-  'apps/api/src/modules/auth/issue-tokens.ts',
-  'apps/api/src/modules/auth/refresh-access-token.ts',
-  'apps/api/src/modules/auth/revoke-refresh-token.ts',
   'apps/api/src/modules/bank-connection/start-bank-connection.ts',
   'apps/api/src/modules/claims-statements/claims-statement-view.ts',
   'apps/api/src/modules/claims-statements/delete-claims-statement.ts',
