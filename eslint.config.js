@@ -52,7 +52,6 @@ const HTTP_TRANSITION = [
   'apps/api/src/modules/deals/sub-resources.ts',
   'apps/api/src/modules/deals/update-deal.ts',
   'apps/api/src/modules/deals/variable-symbol.ts',
-  'apps/api/src/modules/docs/build-openapi-document.ts',
   'apps/api/src/modules/documents/delete-document.ts',
   'apps/api/src/modules/documents/form-documents.ts',
   'apps/api/src/modules/documents/read-document-file.ts',
