@@ -121,11 +121,6 @@ const HTTP_TRANSITION = [
   'apps/api/src/modules/purposes/payout.ts',
   'apps/api/src/modules/purposes/purpose-view.ts',
   'apps/api/src/modules/purposes/update-purpose.ts',
-  'apps/api/src/modules/screenings/find-screening.ts',
-  'apps/api/src/modules/screenings/get-screening-report.ts',
-  'apps/api/src/modules/screenings/get-zobi.ts',
-  'apps/api/src/modules/screenings/list-screenings.ts',
-  'apps/api/src/modules/screenings/run-screening.ts',
 ];
 
 export default tseslint.config(
