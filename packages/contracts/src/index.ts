@@ -3,6 +3,8 @@ export * from './enum.ts';
 export * from './enums.ts';
 export * from './auth.ts';
 export * from './audit.ts';
+export * from './health.ts';
+export * from './api-docs.ts';
 export * from './birth-number.ts';
 export * from './dates.ts';
 export * from './ids.ts';

@@ -1,7 +1,9 @@
-import { z } from '@lending/contracts';
-import { MAX_RECORD_ID } from '@lending/contracts';
-import { idParamNames } from '../../http/params.ts';
-import type { RouteDef } from '../../http/routes.ts';
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { stringify } from 'yaml';
+import { MAX_RECORD_ID, z, type SchemaFormat } from '@lending/contracts';
+import { idParamNames } from './params.ts';
+import type { RouteDef } from './routes.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -103,4 +105,54 @@ export function buildOpenApiDocument(routes: RouteDef[], info: { version: string
     },
     paths,
   };
+}
+
+/** One served form of the document: its bytes and their strong validator. */
+export interface OpenApiVariant {
+  body: Buffer;
+  type: string;
+  etag: string;
+}
+
+// Revalidated hourly by browsers and proxies; a changed document comes with a new deploy anyway.
+const SCHEMA_CACHE_CONTROL = 'public, max-age=3600';
+
+/**
+ * The document of these routes in each format, built on first use and kept: the route table is
+ * fixed for the life of the process. One variant per format: `lang` does not change the text
+ * (see SCHEMA_LANGUAGES), so all languages share it, and the ETag with it.
+ */
+export function openApiVariants(allRoutes: () => RouteDef[]): (format: SchemaFormat, version: string) => OpenApiVariant {
+  let cached: Record<string, unknown> | null = null;
+  const document = (version: string) => (cached ??= buildOpenApiDocument(allRoutes(), { version }));
+  const variants = new Map<string, OpenApiVariant>();
+  return (format, version) => {
+    let found = variants.get(format);
+    if (!found) {
+      const text = format === 'json' ? JSON.stringify(document(version)) : stringify(document(version), { aliasDuplicateObjects: false });
+      const body = Buffer.from(text);
+      const type = format === 'json' ? 'application/vnd.oai.openapi+json; charset=utf-8' : 'application/vnd.oai.openapi; charset=utf-8';
+      found = { body, type, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+      variants.set(format, found);
+    }
+    return found;
+  };
+}
+
+/** True when an If-None-Match header names `etag` (weak comparison, as RFC 9110 asks for it). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** Answers the document with its ETag, or 304 without a body when the client's copy is current. */
+export function sendOpenApiVariant(req: Request, res: Response, { body, type, etag }: OpenApiVariant): undefined {
+  res.set({ ETag: etag, 'Cache-Control': SCHEMA_CACHE_CONTROL });
+  if (matchesEtag(req.headers['if-none-match'], etag)) {
+    res.status(304).end();
+    return undefined;
+  }
+  res.status(200).set('Content-Type', type).send(body);
+  return undefined;
 }

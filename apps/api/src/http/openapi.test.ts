@@ -2,12 +2,12 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type * as yaml from 'yaml';
 import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
 import request from 'supertest';
-import { allRoutes, createApp } from '../../app.ts';
-import { matchesEtag } from './router.ts';
+import { allRoutes, createApp } from '../app.ts';
+import { matchesEtag } from './openapi.ts';
 
-// Counts how often the YAML text is made (the schema router's only use of `stringify`).
+// Counts how often the YAML text is made (openApiVariants' only use of `stringify`).
 vi.mock('yaml', async (importOriginal) => {
   const original = await importOriginal<typeof yaml>();
   return { ...original, stringify: vi.fn(original.stringify) };
