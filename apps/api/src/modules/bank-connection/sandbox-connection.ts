@@ -1,7 +1,7 @@
 import { SANDBOX_BANKS, sandboxAccount, type SandboxBank } from '../../integrations/bank-connection/index.ts';
 import type { Deps } from '../../deps.ts';
 import { businessDateOf } from '../../domain/dates.ts';
-import { FORM_CLOSED } from '../documents/form-documents.ts';
+import { FORM_CLOSED } from '../form-access/lock-form.ts';
 import { completeBankConnection } from './complete-bank-connection.ts';
 import { appendClientId, portalReturnUrl } from './portal-return.ts';
 

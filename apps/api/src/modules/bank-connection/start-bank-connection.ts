@@ -3,7 +3,7 @@ import type { BankConnectionStart } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import { bankConnectionProviderFor } from '../../integrations/bank-connection/index.ts';
 import { HttpError } from '../../http/errors.ts';
-import { findOpenForm } from '../documents/form-documents.ts';
+import { findOpenForm } from '../form-access/lock-form.ts';
 
 export const BANK_CONNECTION_OFF = 'Online připojení bankovního účtu není k dispozici. Nahrajte prosím výpisy z účtu jako soubory.';
 

@@ -3,7 +3,8 @@ import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
 import { saveStatementPeriod } from './bank-statements-record.ts';
-import { findFormDocument, findOpenForm } from './form-documents.ts';
+import { findOpenForm } from '../form-access/lock-form.ts';
+import { findFormDocument } from './form-documents.ts';
 
 /** Removes a document, its transactions (cascade) and its stored file. */
 export async function deleteDocument(deps: Pick<Deps, 'prisma' | 'config' | 'logger'>, token: string, id: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { documentMessages } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
-import { findFormByToken } from '../forms/form-token.ts';
+import { findFormByToken } from '../form-access/form-token.ts';
 import { findFormDocument } from './form-documents.ts';
 import { readDocumentFile, type DocumentFile } from './read-document-file.ts';
 

@@ -1,6 +1,6 @@
 import { DocumentCategory, type DocumentsOverview } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
-import { findFormByToken } from '../forms/form-token.ts';
+import { findFormByToken } from '../form-access/form-token.ts';
 import { acceptedTypes, documentRules, REQUIREMENT_OF } from './document-rules.ts';
 import { computeBankStatements } from './evaluate-bank-statements.ts';
 import { collateralType, documentView } from './form-documents.ts';

@@ -4,9 +4,10 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { ReceiveUpload } from '../../http/upload.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
-import { FORM_NOT_FOUND } from '../forms/form-token.ts';
+import { FORM_NOT_FOUND } from '../form-access/form-token.ts';
+import { FORM_CLOSED, findOpenForm } from '../form-access/lock-form.ts';
 import { acceptedTypes, documentRules, MAX_DOCUMENTS_PER_FORM } from './document-rules.ts';
-import { collateralType, documentView, findOpenForm, FORM_CLOSED } from './form-documents.ts';
+import { collateralType, documentView } from './form-documents.ts';
 import { detectUploadType, sanitiseFileName } from './upload-type.ts';
 
 /** What became of the file part: stored under `storageKey`, or left unstored with its type (null: none we take). */

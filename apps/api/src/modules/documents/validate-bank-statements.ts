@@ -6,7 +6,7 @@ import { storageFor, StoredFileNotFound } from '../../integrations/storage/index
 import { saveCheck, saveStatementPeriod, readPeriods } from './bank-statements-record.ts';
 import { dbDate, fromDbDate } from '../../domain/dates.ts';
 import { computeBankStatements } from './evaluate-bank-statements.ts';
-import { findOpenForm } from './form-documents.ts';
+import { findOpenForm } from '../form-access/lock-form.ts';
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];

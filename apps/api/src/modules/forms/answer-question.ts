@@ -4,7 +4,7 @@ import { badRequest, zodFieldErrors } from '../../http/errors.ts';
 import { evaluateBankStatements } from '../documents/evaluate-bank-statements.ts';
 import { applyOffer } from './apply-offer.ts';
 import { createDebtor } from './create-debtor.ts';
-import { findFormByToken } from './form-token.ts';
+import { findFormByToken } from '../form-access/form-token.ts';
 
 /** The detail questions of the lead form (backoffice.md §3, portal.md §4). */
 export async function answerQuestion(

@@ -2,7 +2,7 @@ import { formMessages, moneyOf } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { formView } from './form-view.ts';
-import { withLockedForm, type Tx } from './lock-form.ts';
+import { withLockedForm, type Tx } from '../form-access/lock-form.ts';
 
 /** Amounts as canonical decimal strings (moneyInput), compared with the offer's exactly. */
 export type OfferChoice = { kind: 'REGULAR'; value: string; installment_value: string } | { kind: 'IRREGULAR'; groups: { order: number; count: number; amount: string }[] };

@@ -2,7 +2,7 @@ import { coDebtorSchema, formMessages } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, HttpError, zodFieldErrors } from '../../http/errors.ts';
 import { formView } from './form-view.ts';
-import { withLockedForm } from './lock-form.ts';
+import { withLockedForm } from '../form-access/lock-form.ts';
 import { savePerson } from './save-person.ts';
 import { verifyCompanyId } from './verify-company-id.ts';
 

@@ -1,6 +1,6 @@
 import type { CreateFormRequest } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
-import { newFormToken } from './form-token.ts';
+import { newFormToken } from '../form-access/form-token.ts';
 import { formView } from './form-view.ts';
 import { savePerson } from './save-person.ts';
 

@@ -2,8 +2,8 @@ import { formMessages as m, makeBirthNumber, makeCompanyId } from '@lending/cont
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { closeLead } from '../leads/close-lead.ts';
-import { FORM_NOT_FOUND } from './form-token.ts';
-import { FORM_CLOSED } from './lock-form.ts';
+import { FORM_NOT_FOUND } from '../form-access/form-token.ts';
+import { FORM_CLOSED } from '../form-access/lock-form.ts';
 import { stepMessages } from './submit-form.ts';
 
 let ctx: TestContext;

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { findFormByToken } from './form-token.ts';
+import { findFormByToken } from '../form-access/form-token.ts';
 import { formView } from './form-view.ts';
 
 /** The form of a token; `raw` adds the data unmasked (birth number, ID card) for editing. */

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import { findFormByToken } from './form-token.ts';
+import { findFormByToken } from '../form-access/form-token.ts';
 import { formView, maskValue } from './form-view.ts';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, conflict, zodFieldErrors } from '../../http/errors.ts';
 import type { ApplicationForm } from '../../generated/prisma/client.ts';
 import { formView, type FormData } from './form-view.ts';
-import { withLockedForm, type Tx } from './lock-form.ts';
+import { withLockedForm, type Tx } from '../form-access/lock-form.ts';
 import { savePerson } from './save-person.ts';
 import { verifyCompanyId } from './verify-company-id.ts';
 

@@ -1,8 +1,10 @@
 import { leadMessages } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
-import type { Lead } from '../../generated/prisma/client.ts';
-import type { Tx } from '../forms/lock-form.ts';
+import type { Lead, Prisma } from '../../generated/prisma/client.ts';
+
+/** The transaction the leads' writes run in. */
+export type Tx = Prisma.TransactionClient;
 
 /** The lead of a staff path, or 404 'Lead nebyl nalezen.'. */
 export async function findLead(db: Pick<Deps['prisma'], 'lead'> | Tx, id: number): Promise<Lead> {

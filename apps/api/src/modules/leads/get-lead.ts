@@ -1,8 +1,7 @@
 import type { LeadDetail } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import type { Tx } from '../forms/lock-form.ts';
-import { findLead } from './find-lead.ts';
+import { findLead, type Tx } from './find-lead.ts';
 import { leadActions, resendRecipientOf } from './lead-actions.ts';
 import { iso, latestFormOrder, leadListInclude, leadListItemOf, offerViewOf, personName } from './lead-views.ts';
 

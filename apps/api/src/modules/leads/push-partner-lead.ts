@@ -1,7 +1,6 @@
 import { normalisePhone, parseBirthNumber, type PartnerContactRequest, type PartnerLeadRequest } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import type { Tx } from '../forms/lock-form.ts';
 import { lockPersonIdentifiers } from '../persons/lock-person-identifiers.ts';
 
 export type Partner = 'BEZVA_FINANCE' | 'LEADSOR' | 'SEVEN_FINANCE' | 'VOLSOR';
@@ -15,7 +14,7 @@ type PushedPerson = Push['person'] & { birth_number?: string; identity_card?: st
  * persons without a birth number when the push has one, else a new one. Known persons get the contact details they lacked, nothing overwritten.
  * The caller holds the locks of these identifiers (lockPersonIdentifiers).
  */
-async function findOrCreatePerson(tx: Tx, person: PushedPerson, phoneE164: string | null) {
+async function findOrCreatePerson(tx: Prisma.TransactionClient, person: PushedPerson, phoneE164: string | null) {
   // One lookup: the birth number's person sorts first (only one person can have it), else the
   // oldest one with the e-mail or the phone; with a birth number, only one that has none.
   const byContact = person.email || phoneE164 ? [{ ...(person.birth_number ? { birthNumber: null } : {}), OR: [...(person.email ? [{ email: person.email }] : []), ...(phoneE164 ? [{ phoneE164 }] : [])] }] : [];

@@ -3,8 +3,7 @@ import type { Deps } from '../../../deps.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { PageQuery } from '../../../http/pagination.ts';
 import type { CallData, Prisma } from '../../../generated/prisma/client.ts';
-import type { Tx } from '../../forms/lock-form.ts';
-import { findLead } from '../find-lead.ts';
+import { findLead, type Tx } from '../find-lead.ts';
 import { iso } from '../lead-views.ts';
 
 // What the call-data use cases share (/leads/{leadId}/call-data/): the view, the lookup, the columns.

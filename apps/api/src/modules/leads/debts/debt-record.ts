@@ -3,8 +3,7 @@ import type { Deps } from '../../../deps.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { PageQuery } from '../../../http/pagination.ts';
 import type { LeadDebt, Prisma } from '../../../generated/prisma/client.ts';
-import type { Tx } from '../../forms/lock-form.ts';
-import { findLead } from '../find-lead.ts';
+import { findLead, type Tx } from '../find-lead.ts';
 
 // Full CRUD of /leads/{leadId}/debt/: the applicant's existing debts, read by the IDM evaluation.
 

@@ -3,8 +3,7 @@ import type { Deps } from '../../../deps.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import type { PageQuery } from '../../../http/pagination.ts';
 import type { IncomeExpense, Lead, Prisma } from '../../../generated/prisma/client.ts';
-import type { Tx } from '../../forms/lock-form.ts';
-import { findLead } from '../find-lead.ts';
+import { findLead, type Tx } from '../find-lead.ts';
 
 // Full CRUD of /leads/{leadId}/incomes-expenses/: monthly incomes and expenses of the household.
 
