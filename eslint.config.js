@@ -10,7 +10,6 @@ const HTTP_TRANSITION = [
   'apps/api/src/modules/auth/issue-tokens.ts',
   'apps/api/src/modules/auth/refresh-access-token.ts',
   'apps/api/src/modules/auth/revoke-refresh-token.ts',
-  'apps/api/src/modules/bank-connection/start-bank-connection.ts',
   'apps/api/src/modules/claims-statements/claims-statement-view.ts',
   'apps/api/src/modules/claims-statements/delete-claims-statement.ts',
   'apps/api/src/modules/claims-statements/export-claims-statement.ts',

@@ -1,4 +1,5 @@
 import { SANDBOX_BANKS, sandboxAccount, type SandboxBank } from '../../integrations/bank-connection/index.ts';
+import type { PublicActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { businessDateOf } from '../../domain/dates.ts';
 import { FORM_CLOSED } from '../form-access/lock-form.ts';
@@ -35,8 +36,8 @@ async function pageOf(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, connection:
 }
 
 /** The sandbox provider's page: pick a demo bank, or what became of this connection. */
-export async function getSandboxConnection(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, clientId: string): Promise<SandboxPage> {
-  return pageOf(deps, await load(deps, clientId));
+export async function getSandboxConnection(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, _actor: PublicActor, input: { clientId: string }): Promise<SandboxPage> {
+  return pageOf(deps, await load(deps, input.clientId));
 }
 
 /**
@@ -46,14 +47,15 @@ export async function getSandboxConnection(deps: Pick<Deps, 'prisma' | 'config' 
  */
 export async function connectSandboxBank(
   deps: Pick<Deps, 'prisma' | 'config' | 'now'>,
-  clientId: string,
-  bankCode: string | undefined,
+  _actor: PublicActor,
+  input: { clientId: string; bank: string | undefined },
 ): Promise<{ redirect: string } | SandboxPage> {
+  const { clientId } = input;
   const connection = await load(deps, clientId);
   const page = await pageOf(deps, connection);
   if (page.state === 'connected') return { redirect: appendClientId(page.backUrl, clientId) };
   if (page.state !== 'choose' || !connection) return page;
-  const bank = SANDBOX_BANKS.find((b) => b.code === bankCode);
+  const bank = SANDBOX_BANKS.find((b) => b.code === input.bank);
   if (!bank) return { ...page, status: 400, error: 'Vyberte prosím banku.' };
   await completeBankConnection(deps, connection.id, sandboxAccount(clientId, bank, businessDateOf(deps.now())));
   return { redirect: appendClientId(page.backUrl, clientId) };
