@@ -128,6 +128,11 @@ export const enumListQuery = <const V extends readonly [string, ...string[]]>(al
     }),
   );
 
+/** The file of a list's export (docs/decisions/0016): `format=csv` or `format=xlsx`. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const exportFormatQuery = z.enum(EXPORT_FORMATS, 'Zvolte formát csv nebo xlsx.');
+
 /** A calendar day in a query, `YYYY-MM-DD` (1900–2100), as UTC midnight. */
 export const dateQuery = isoDayDate;
 

@@ -1,7 +1,6 @@
 import type { CallDataPatch, CallDataView } from '@lending/contracts';
+import { notFound } from '../../../domain/errors.ts';
 import type { Deps } from '../../../deps.ts';
-import { notFound } from '../../../http/errors.ts';
-import type { PageQuery } from '../../../http/pagination.ts';
 import type { CallData, Prisma } from '../../../generated/prisma/client.ts';
 import { findLead, type Tx } from '../find-lead.ts';
 import { iso } from '../lead-views.ts';
@@ -10,9 +9,6 @@ import { iso } from '../lead-views.ts';
 
 export const CALL_DATA_NOT_FOUND = 'Záznam hovoru nebyl nalezen.';
 
-export interface CallDataListQuery extends PageQuery {
-  ordering: { field: 'id' | 'called_at' | 'created_at'; direction: 'asc' | 'desc' }[];
-}
 export const columns = { id: 'id', called_at: 'calledAt', created_at: 'createdAt' } as const;
 
 export function callDataViewOf(row: CallData): CallDataView {
