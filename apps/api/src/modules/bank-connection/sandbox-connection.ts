@@ -1,5 +1,5 @@
 import { SANDBOX_BANKS, sandboxAccount, type SandboxBank } from '../../integrations/bank-connection/index.ts';
-import type { PublicActor } from '../../domain/actor.ts';
+import type { Actor, PublicActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { businessDateOf } from '../../domain/dates.ts';
 import { FORM_CLOSED } from '../form-access/lock-form.ts';
@@ -36,7 +36,7 @@ async function pageOf(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, connection:
 }
 
 /** The sandbox provider's page: pick a demo bank, or what became of this connection. */
-export async function getSandboxConnection(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, _actor: PublicActor, input: { clientId: string }): Promise<SandboxPage> {
+export async function getSandboxConnection(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, _actor: Actor, input: { clientId: string }): Promise<SandboxPage> {
   return pageOf(deps, await load(deps, input.clientId));
 }
 

@@ -1,5 +1,5 @@
 import { DocumentCategory, type DocumentsOverview } from '@lending/contracts';
-import type { PublicActor } from '../../domain/actor.ts';
+import type { Actor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { findFormByToken } from '../form-access/form-token.ts';
 import { acceptedTypes, documentRules, REQUIREMENT_OF } from './document-rules.ts';
@@ -11,7 +11,7 @@ import { collateralType, documentView } from './form-documents.ts';
  * the files still needed for the portal's counter (bank statements: one per uncovered month,
  * see evaluate-bank-statements.ts). Categories that no longer apply but hold files are listed too.
  */
-export async function listDocuments(deps: Pick<Deps, 'prisma' | 'now'>, _actor: PublicActor, input: { token: string }): Promise<DocumentsOverview> {
+export async function listDocuments(deps: Pick<Deps, 'prisma' | 'now'>, _actor: Actor, input: { token: string }): Promise<DocumentsOverview> {
   const form = await findFormByToken(deps, input.token);
   const [realtyType, documents, counts, bank] = await Promise.all([
     collateralType(deps, form),

@@ -1,4 +1,4 @@
-import type { PublicActor } from '../../domain/actor.ts';
+import type { Actor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { findFormByToken } from '../form-access/form-token.ts';
 import { formView, maskValue } from './form-view.ts';
@@ -7,7 +7,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const wholeAddress = (v: unknown) => (v && typeof v === 'object' && 'whole_address' in v ? text((v as { whole_address: unknown }).whole_address) : null);
 
 /** What the portal's summary panel lists (portal.md §2), personal numbers masked. */
-export async function previewForm(deps: Pick<Deps, 'prisma'>, _actor: PublicActor, input: { token: string }) {
+export async function previewForm(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: { token: string }) {
   const form = await findFormByToken(deps, input.token);
   const view = await formView(deps, form.id, { raw: true });
   const d = view.raw_data ?? {};
