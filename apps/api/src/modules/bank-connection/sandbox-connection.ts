@@ -1,7 +1,7 @@
 import { SANDBOX_BANKS, sandboxAccount, type SandboxBank } from '../../integrations/bank-connection/index.ts';
 import type { Actor, PublicActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
-import { businessDateOf } from '../../domain/dates.ts';
+import { today } from '../../domain/dates.ts';
 import { FORM_CLOSED } from '../form-access/lock-form.ts';
 import { completeBankConnection } from './complete-bank-connection.ts';
 import { appendClientId, portalReturnUrl } from './portal-return.ts';
@@ -57,6 +57,6 @@ export async function connectSandboxBank(
   if (page.state !== 'choose' || !connection) return page;
   const bank = SANDBOX_BANKS.find((b) => b.code === input.bank);
   if (!bank) return { ...page, status: 400, error: 'Vyberte prosím banku.' };
-  await completeBankConnection(deps, connection.id, sandboxAccount(clientId, bank, businessDateOf(deps.now())));
+  await completeBankConnection(deps, connection.id, sandboxAccount(clientId, bank, today(deps)));
   return { redirect: appendClientId(page.backUrl, clientId) };
 }

@@ -27,10 +27,11 @@ import {
   resendFormResponse,
   staffApplicationForm,
 } from '@lending/contracts';
+import { today } from '../../domain/dates.ts';
 import { sendFile } from '../../http/file-response.ts';
 import { badInput, notFoundDoc, refusedDoc } from '../../http/responses.ts';
 import { access, defineRoute, Reply, type RouteDef } from '../../http/routes.ts';
-import { pragueDay, sendTable } from '../../http/table-export.ts';
+import { sendTable } from '../../http/table-export.ts';
 import { createCallData } from './call-data/create-call-data.ts';
 import { deleteCallData } from './call-data/delete-call-data.ts';
 import { getCallData } from './call-data/get-call-data.ts';
@@ -102,7 +103,7 @@ export const staffLeadRoutes: RouteDef[] = [
     handler: async ({ deps, actor, query, res }) => {
       const { format, ...filters } = query;
       const { rows } = await exportLeads(deps, actor, filters);
-      return sendTable(res, { format, baseName: `zadosti-${pragueDay(deps.now())}`, sheetName: 'Žádosti', columns: LEAD_EXPORT_COLUMNS, rows });
+      return sendTable(res, { format, baseName: `zadosti-${today(deps)}`, sheetName: 'Žádosti', columns: LEAD_EXPORT_COLUMNS, rows });
     },
   }),
   defineRoute({
