@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import type { ExportFormat } from '@lending/contracts';
-import type { ColumnKind, ExportCell, ExportColumn, TableRows } from '../domain/table.ts';
+import type { ColumnKind, ExportCell, ExportColumn, TableRows } from '../domain/export-table.ts';
 import { contentDisposition } from './file-response.ts';
 
 /**
@@ -10,12 +10,12 @@ import { contentDisposition } from './file-response.ts';
  * CSV or XLSX while they are read from the database in batches, so a list of 100 000 persons
  * never sits in memory. CSV follows the conventions of the persons' CSV exports
  * (modules/persons/csv.ts): UTF-8 with BOM, `;`, CRLF, Czech decimal comma, formula guard.
+ *
+ * Transition (docs/decisions/0040): the format query is in packages/contracts, the table a use
+ * case answers in domain/export-table.ts.
  */
-
-// What a use case answers of an export is in domain/table.ts, its format's query in contracts;
-// the modules not yet converted still import them from here.
 export { EXPORT_FORMATS, exportFormatQuery, type ExportFormat } from '@lending/contracts';
-export { inBatches, tableRowsOf, type ColumnKind, type ExportCell, type ExportColumn, type TableRows } from '../domain/table.ts';
+export { inBatches, tableRowsOf, type ColumnKind, type ExportCell, type ExportColumn, type TableRows } from '../domain/export-table.ts';
 
 const PRAGUE = 'Europe/Prague';
 const pragueParts = new Intl.DateTimeFormat('cs-CZ', {

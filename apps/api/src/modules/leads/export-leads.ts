@@ -1,6 +1,6 @@
 import { DealType, LeadSource, LeadState, type LeadFilters } from '@lending/contracts';
 import type { StaffActor } from '../../domain/actor.ts';
-import { inBatches, tableRowsOf, type ExportCell, type ExportColumn, type TableRows } from '../../domain/table.ts';
+import { inBatches, tableRowsOf, type ExportCell, type ExportColumn, type TableRows } from '../../domain/export-table.ts';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { leadListSql, leadRowsByIds } from './list-leads.ts';

@@ -1,6 +1,7 @@
-// A list exported as a file (docs/decisions/0016), as a use case answers it: its columns and its
-// rows, read in batches while they are written. http/table-export.ts writes them as CSV or XLSX,
-// so no use case sees a response.
+// Lists exported as files (docs/decisions/0016): what an export use case answers — the table's
+// columns and its rows, read from the database in batches as the writer asks for them. How the
+// table becomes CSV or XLSX on a response is http/table-export.ts's business, so use cases build
+// tables without knowing the transport (docs/decisions/0040).
 
 /** `money` takes a number or a decimal string ("1234.50"); `date` a calendar day `YYYY-MM-DD`. */
 export type ColumnKind = 'text' | 'integer' | 'money' | 'date' | 'datetime';
@@ -13,10 +14,10 @@ export interface ExportColumn {
 export type ExportCell = string | number | Date | null;
 
 /**
- * A table's rows as sendTable reads them: the reader calls `onRow` with each row's cells as it
+ * A table's rows as the writer reads them: the reader calls `onRow` with each row's cells as it
  * reads them, and yields where the writer may send what it wrote and wait for the client. The
  * writer turns a row into its output at once and keeps no reference to it, so rows die young
- * (keyset-rows.ts: why that matters to a million-row export's memory).
+ * (modules/payments/keyset-rows.ts: why that matters to a million-row export's memory).
  */
 export type TableRows = (onRow: (cells: ExportCell[]) => void) => AsyncIterable<unknown>;
 
