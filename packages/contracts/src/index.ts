@@ -23,3 +23,4 @@ export * from './money.ts';
 export * from './deals/index.ts';
 export * from './payments.ts';
 export * from './claims-statements.ts';
+export * from './webhooks.ts';

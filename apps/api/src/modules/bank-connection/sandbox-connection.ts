@@ -1,7 +1,8 @@
 import { SANDBOX_BANKS, sandboxAccount, type SandboxBank } from '../../integrations/bank-connection/index.ts';
+import type { Actor, PublicActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
-import { businessDateOf } from '../../domain/dates.ts';
-import { FORM_CLOSED } from '../documents/form-documents.ts';
+import { today } from '../../domain/dates.ts';
+import { FORM_CLOSED } from '../form-access/lock-form.ts';
 import { completeBankConnection } from './complete-bank-connection.ts';
 import { appendClientId, portalReturnUrl } from './portal-return.ts';
 
@@ -35,8 +36,8 @@ async function pageOf(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, connection:
 }
 
 /** The sandbox provider's page: pick a demo bank, or what became of this connection. */
-export async function getSandboxConnection(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, clientId: string): Promise<SandboxPage> {
-  return pageOf(deps, await load(deps, clientId));
+export async function getSandboxConnection(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, _actor: Actor, input: { clientId: string }): Promise<SandboxPage> {
+  return pageOf(deps, await load(deps, input.clientId));
 }
 
 /**
@@ -46,15 +47,16 @@ export async function getSandboxConnection(deps: Pick<Deps, 'prisma' | 'config' 
  */
 export async function connectSandboxBank(
   deps: Pick<Deps, 'prisma' | 'config' | 'now'>,
-  clientId: string,
-  bankCode: string | undefined,
+  _actor: PublicActor,
+  input: { clientId: string; bank: string | undefined },
 ): Promise<{ redirect: string } | SandboxPage> {
+  const { clientId } = input;
   const connection = await load(deps, clientId);
   const page = await pageOf(deps, connection);
   if (page.state === 'connected') return { redirect: appendClientId(page.backUrl, clientId) };
   if (page.state !== 'choose' || !connection) return page;
-  const bank = SANDBOX_BANKS.find((b) => b.code === bankCode);
+  const bank = SANDBOX_BANKS.find((b) => b.code === input.bank);
   if (!bank) return { ...page, status: 400, error: 'Vyberte prosím banku.' };
-  await completeBankConnection(deps, connection.id, sandboxAccount(clientId, bank, businessDateOf(deps.now())));
+  await completeBankConnection(deps, connection.id, sandboxAccount(clientId, bank, today(deps)));
   return { redirect: appendClientId(page.backUrl, clientId) };
 }

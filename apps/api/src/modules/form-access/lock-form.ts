@@ -1,10 +1,17 @@
 import type { Deps } from '../../deps.ts';
-import { conflict } from '../../http/errors.ts';
+import { conflict } from '../../domain/errors.ts';
 import type { ApplicationForm, Prisma } from '../../generated/prisma/client.ts';
 import { findFormByToken } from './form-token.ts';
 
 export type Tx = Prisma.TransactionClient;
 export const FORM_CLOSED = 'Žádost je uzavřena a nelze ji měnit.';
+
+/** The form of the token for a change that needs no lock of it: not found for a wrong token, a conflict once CLOSED. */
+export async function findOpenForm(deps: Pick<Deps, 'prisma'>, token: string): Promise<ApplicationForm> {
+  const form = await findFormByToken(deps, token);
+  if (form.state === 'CLOSED') throw conflict(FORM_CLOSED);
+  return form;
+}
 
 /**
  * Runs `work` in a transaction holding the form's row lock, so concurrent writes to one form
