@@ -28,7 +28,7 @@ import type { Deps } from '../../src/deps.ts';
 import { createLogger } from '../../src/logger.ts';
 import { signAccessToken } from '../../src/modules/auth/tokens.ts';
 import { addDays } from '../../src/domain/dates.ts';
-import { recomputeDelinquency } from '../../src/modules/close-of-business/recompute-delinquency.ts';
+import { recomputeDelinquency } from '../../src/modules/servicing/index.ts';
 import { catchUpCloseOfBusiness, closeBusinessDate } from '../../src/modules/close-of-business/run-close-of-business.ts';
 import { seededRandom } from '../../src/integrations/address/data/generate-addresses.ts';
 import type { CloseOfBusinessRun } from '@lending/contracts';

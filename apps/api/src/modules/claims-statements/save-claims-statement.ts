@@ -2,7 +2,7 @@ import { claimsStatementMessages, type ClaimsStatement } from '@lending/contract
 import type { Deps } from '../../deps.ts';
 import { conflict } from '../../http/errors.ts';
 import { recordStaffAudit } from '../audit/record-staff-audit.ts';
-import { lockDealForAllocation } from '../payments/replay-deal-allocations.ts';
+import { lockDealForAllocation } from '../servicing/index.ts';
 import { lockStatement, requireDeal, statementInclude, toClaimsStatement, type Actor } from './claims-statement-view.ts';
 
 const refusals = { IN_PROGRESS: claimsStatementMessages.inProgress, NOT_VALID: claimsStatementMessages.notValidSave, SAVED: claimsStatementMessages.alreadySaved } as const;

@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { daysFromTo } from '../../domain/dates.ts';
 import { addClaim, createDeal, pay, penaltyOf, snapshot } from './close-of-business-fixtures.ts';
 import { closeBusinessDate, runCloseOfBusiness } from './run-close-of-business.ts';
-import { recomputeDelinquency } from './recompute-delinquency.ts';
+import { recomputeDelinquency } from '../servicing/index.ts';
 
 // Known answers worked out by hand from NV 351/2013 Sb. § 2 and the ČNB repo-rate history (and
 // checked day by day with Python's decimal module): interest = Σ over days of delay of

@@ -2,9 +2,9 @@ import { closeOfBusinessMessages, isoDayInput, type CloseOfBusinessRun, type Clo
 import type { Deps } from '../../deps.ts';
 import { badRequest } from '../../http/errors.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
-import { applyDealCredit } from './apply-deal-credit.ts';
+import { applyDealCredit } from '../servicing/index.ts';
 import { addDays, businessDateOf, daysFromTo } from '../../domain/dates.ts';
-import { bringDealsToDate, lockForCloseOfBusiness } from './delinquency.ts';
+import { bringDealsToDate, lockForCloseOfBusiness } from '../servicing/index.ts';
 import { closeOfBusinessRunView } from './close-of-business-view.ts';
 
 type CloseDeps = Pick<Deps, 'prisma' | 'now' | 'logger'>;

@@ -2,7 +2,7 @@ import { dealMessages, moneyOf, type DealDetail, type DealExpansion } from '@len
 import type { Deps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { dealCredit } from '../payments/replay-deal-allocations.ts';
+import { dealCredit } from '../servicing/index.ts';
 import { dayOf, iso, moneyText, rateText } from './deal-views.ts';
 import { dealRowsByIds } from './list-deals.ts';
 import { debtViewOf, labelViewOf, noteInclude, noteViewOf, obligationViewOf, participantInclude, participantViewOf } from './sub-resource-views.ts';

@@ -2,10 +2,10 @@ import type { PaymentCategory, PaymentDirection, PaymentType } from '@lending/co
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
-import { holdDelinquencyLock } from '../close-of-business/recompute-delinquency.ts';
+import { holdDelinquencyLock } from '../servicing/index.ts';
 import { matchDrawingPayout } from '../purposes/payout.ts';
 import { pairPayment, pairPayments, type PairedBy, type Pairing } from './pairing.ts';
-import { lockDealForAllocation, lockDealsForAllocation, replayDealAllocations, replayDealsAllocations } from './replay-deal-allocations.ts';
+import { lockDealForAllocation, lockDealsForAllocation, replayDealAllocations, replayDealsAllocations } from '../servicing/index.ts';
 
 // Booking one bank movement (docs/decisions/0034): stored once per bank reference, paired,
 // and when paired allocated at once by replaying its deal from the payment's date — all in one

@@ -1,6 +1,6 @@
 import type { BulkCreatePaymentsRequest, Payment } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
-import { businessDateOf } from '../close-of-business/recompute-delinquency.ts';
+import { businessDateOf } from '../../domain/dates.ts';
 import { bookPayments } from './book-payment.ts';
 import { loadPayments, type Actor } from './payment-view.ts';
 

@@ -3,10 +3,11 @@ import type { Deps } from '../../deps.ts';
 import type { PaymentPurposeType, Prisma } from '../../generated/prisma/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { recordStaffAudit } from '../audit/record-staff-audit.ts';
-import { businessDateOf, holdDelinquencyLock } from '../close-of-business/recompute-delinquency.ts';
+import { holdDelinquencyLock } from '../servicing/index.ts';
+import { businessDateOf } from '../../domain/dates.ts';
 import { loadPayment, loadPayments, type Actor } from './payment-view.ts';
 import { payOutByPurposeType } from '../purposes/payout.ts';
-import { REFUND_PURPOSES, lockDealsForAllocation, replayDealAllocations, replayDealsAllocations } from './replay-deal-allocations.ts';
+import { REFUND_PURPOSES, lockDealsForAllocation, replayDealAllocations, replayDealsAllocations } from '../servicing/index.ts';
 
 // Staff changes of a payment: its category, purpose type and note, and above all its deal.
 // Moving a payment between deals replays both deals from the payment's date in the same

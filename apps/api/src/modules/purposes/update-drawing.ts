@@ -1,7 +1,8 @@
 import type { PurposeDrawing, PurposeDrawingPatchRequest } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import { recordStaffAudit } from '../audit/record-staff-audit.ts';
-import { businessDateOf, holdDelinquencyLock } from '../close-of-business/recompute-delinquency.ts';
+import { holdDelinquencyLock } from '../servicing/index.ts';
+import { businessDateOf } from '../../domain/dates.ts';
 import { checkFitsPurpose, checkNotSent, lockDrawing } from './drawing-rules.ts';
 import { checkPayout, lockDealOfDrawing, lockPaymentForPayout, setPayout } from './payout.ts';
 import { dateOf, drawingInclude, sent, toDrawing, type Actor } from './purpose-view.ts';

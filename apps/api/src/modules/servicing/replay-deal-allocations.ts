@@ -1,7 +1,7 @@
 import type { AllocationProfile, BreachType, ClaimType } from '@lending/contracts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { CONSUMER_CAP_AFTER_DAYS, bringDealsToDate, holdDelinquencyLock } from '../close-of-business/delinquency.ts';
-import { invalidateClaimsStatements } from '../claims-statements/invalidate-claims-statements.ts';
+import { CONSUMER_CAP_AFTER_DAYS, bringDealsToDate, holdDelinquencyLock } from './delinquency.ts';
+import { invalidateClaimsStatements } from './invalidate-claims-statements.ts';
 import { allocate, type AllocationResult, type AllocationRow } from './allocate.ts';
 
 // Writes a deal's allocations from a date as the engine answers them (docs/decisions/0033).
