@@ -41,6 +41,8 @@ export interface Booking {
   reversalOf: number | null;
   /** The statement import that booked the payment (for a DUPLICATE: the earlier one). */
   statementId: number | null;
+  /** A DUPLICATE of an earlier line of the same batch (bookPayments): a file that lists a movement twice. */
+  repeated?: true;
 }
 
 export const bookingMessages = {
@@ -211,7 +213,19 @@ export async function bookPayments(
   const items: Item[] = [];
   const duplicates: number[] = [];
   const oneByOne: number[] = [];
+  // A bank reference listed again later in the batch: booked once, by its first line, as one by
+  // one would; the later lines are its duplicates, neither paired nor booked.
+  const firstLine = new Map<string, number>();
+  const repeats: { index: number; of: number }[] = [];
   for (const [index, movement] of movements.entries()) {
+    if (movement.bankReference !== null) {
+      const first = firstLine.get(movement.bankReference);
+      if (first !== undefined) {
+        repeats.push({ index, of: first });
+        continue;
+      }
+      firstLine.set(movement.bankReference, index);
+    }
     const found = movement.bankReference === null ? undefined : earlier.get(movement.bankReference);
     if (found) {
       bookings[index] = duplicateOf(found);
@@ -269,6 +283,14 @@ export async function bookPayments(
   const failure = settled.find((s) => s.status === 'rejected');
   if (failure) throw failure.reason;
   for (const index of oneByOne) await transaction(async (tx) => ({ entries: [{ index, booking: await bookInTransaction(tx, movements[index]!, options) }] }));
+  if (repeats.length) {
+    const entries = repeats.map(({ index, of }) => {
+      const b = bookings[of]!;
+      return { index, booking: { outcome: 'DUPLICATE', paymentId: b.paymentId, dealId: b.dealId, pairedBy: null, reversalOf: b.reversalOf, statementId: b.statementId, repeated: true } satisfies Booking };
+    });
+    if (options.afterChunk) await transaction(async () => ({ entries }));
+    else for (const e of entries) bookings[e.index] = e.booking;
+  }
   return bookings;
 }
 

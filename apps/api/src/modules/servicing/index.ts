@@ -7,22 +7,12 @@
 // - delinquency: penalty interest, days past due and breaches as of a business date (0026),
 // - balances: what is owed and overdue on a day.
 
-export { allocate, penaltyAccruedThrough, type AllocationClaim, type AllocationInput, type AllocationPayment, type AllocationResult, type AllocationRow, type PenaltyAccrual } from './allocate.ts';
+export { allocate, penaltyAccrual, penaltyAccruedThrough, type AllocationClaim, type AllocationInput, type AllocationPayment, type AllocationResult, type AllocationRow, type PenaltyAccrual } from './allocate.ts';
 export { ALLOCATION_PROFILES, type AllocationRule } from './allocation-profiles.ts';
 export { applyDealCredit } from './apply-deal-credit.ts';
 export { dealBalances, dealClaimsAsOf, type ClaimAsOf, type DealBalance } from './balances.ts';
-export {
-  bringDealsToDate,
-  CONSUMER_CAP_AFTER_DAYS,
-  DAY_COUNT_BASIS,
-  holdDelinquencyLock,
-  INSTALLMENT_CLAIM_TYPES,
-  lockForCloseOfBusiness,
-  PENALTY_MARGIN_PP,
-  SERVICED_STATES,
-  type DelinquencyScope,
-  type DelinquencyStats,
-} from './delinquency.ts';
+export { bringDealsToDate, holdDelinquencyLock, INSTALLMENT_CLAIM_TYPES, lockForCloseOfBusiness, SERVICED_STATES, type DelinquencyScope, type DelinquencyStats } from './delinquency.ts';
+export { CONSUMER_CAP_AFTER_DAYS, DAY_COUNT_BASIS, PENALTY_MARGIN_PP } from './penalty-law.ts';
 export { invalidateClaimsStatements } from './invalidate-claims-statements.ts';
 export { recomputeDelinquency } from './recompute-delinquency.ts';
 export {

@@ -204,7 +204,9 @@ function toMovementInput(m: BankMovement): MovementInput {
 }
 
 function count(progress: Progress, booking: Booking, m: BankMovement, statementId: number): void {
-  if (booking.outcome === 'DUPLICATE' && booking.statementId !== statementId) {
+  // Booked before by another statement, or listed twice in this one; a payment of this statement
+  // found again is one an interrupted run of it booked: created.
+  if (booking.outcome === 'DUPLICATE' && (booking.repeated || booking.statementId !== statementId)) {
     progress.duplicatesSkipped++;
     return;
   }
