@@ -243,7 +243,7 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
     if (owes.has(dealId)) continue;
     const moment = new Date(Math.min(Date.parse(`${closeOn}T09:30:00Z`), input.now.getTime() - 60_000));
     const requestId = `seed-duly-${dealId}`;
-    await changeDealState({ prisma, now: () => moment }, dealId, { state: 'CLOSED', closed_reason: 'CLOSED_DULY' }, { ...input.actor, meta: { ...input.actor.meta, requestId } });
+    await changeDealState({ prisma, now: () => moment }, { ...input.actor, meta: { ...input.actor.meta, requestId } }, { dealId, transition: { state: 'CLOSED', closed_reason: 'CLOSED_DULY' } });
     await prisma.$executeRaw`UPDATE audit_log SET created_at = ${moment} WHERE request_id = ${requestId}`;
     closedDuly++;
   }

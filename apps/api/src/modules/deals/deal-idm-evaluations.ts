@@ -1,15 +1,11 @@
-import { dealMessages, type DealIdmEvaluationView } from '@lending/contracts';
+import { dealMessages, type DealIdmEvaluationListQuery, type DealIdmEvaluationView } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
+import { notFound } from '../../domain/errors.ts';
+import { paginate, type ResultPage } from '../../domain/page.ts';
 import type { Deps } from '../../deps.ts';
 import type { IdmEvaluation } from '../../generated/prisma/client.ts';
-import { notFound } from '../../http/errors.ts';
-import { paginate, type Page, type PageQuery } from '../../http/pagination.ts';
 import { idmEvaluationViewOf } from '../leads/idm-evaluation-view.ts';
 import { findDeal } from './deal-views.ts';
-
-export interface DealIdmQuery extends PageQuery {
-  deal_model?: number;
-  ordering: { field: 'id' | 'created_at' | 'checked_at'; direction: 'asc' | 'desc' }[];
-}
 
 const columns = { id: 'id', created_at: 'createdAt', checked_at: 'checkedAt' } as const;
 
@@ -23,19 +19,22 @@ function viewOf(evaluation: IdmEvaluation): DealIdmEvaluationView {
 }
 
 /** GET /deals/{dealId}/idm-evaluations/ (filter deal_model), newest first. */
-export async function listDealIdmEvaluations(deps: Pick<Deps, 'prisma'>, dealId: number, query: DealIdmQuery, listUrl: string): Promise<Page<DealIdmEvaluationView>> {
-  const deal = await findDeal(deps.prisma, dealId);
-  const where = { AND: [whereOf(deal), ...(query.deal_model === undefined ? [] : [{ dealModelId: query.deal_model }])] };
-  const last = query.ordering.at(-1)?.direction ?? 'desc';
+export async function listDealIdmEvaluations(
+  deps: Pick<Deps, 'prisma'>,
+  _actor: Actor,
+  input: DealIdmEvaluationListQuery & { dealId: number },
+): Promise<ResultPage<DealIdmEvaluationView>> {
+  const deal = await findDeal(deps.prisma, input.dealId);
+  const where = { AND: [whereOf(deal), ...(input.deal_model === undefined ? [] : [{ dealModelId: input.deal_model }])] };
+  const last = input.ordering.at(-1)?.direction ?? 'desc';
   return paginate(
-    listUrl,
-    query,
+    input,
     () => deps.prisma.idmEvaluation.count({ where }),
     async ({ skip, take }) =>
       (
         await deps.prisma.idmEvaluation.findMany({
           where,
-          orderBy: [...query.ordering.map((o) => ({ [columns[o.field]]: o.direction })), { id: last }],
+          orderBy: [...input.ordering.map((o) => ({ [columns[o.field]]: o.direction })), { id: last }],
           skip,
           take,
         })
@@ -44,9 +43,9 @@ export async function listDealIdmEvaluations(deps: Pick<Deps, 'prisma'>, dealId:
 }
 
 /** GET /deals/{dealId}/idm-evaluations/{id}/ */
-export async function getDealIdmEvaluation(deps: Pick<Deps, 'prisma'>, dealId: number, id: number): Promise<DealIdmEvaluationView> {
-  const deal = await findDeal(deps.prisma, dealId);
-  const evaluation = await deps.prisma.idmEvaluation.findFirst({ where: { AND: [whereOf(deal), { id }] } });
+export async function getDealIdmEvaluation(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: { dealId: number; id: number }): Promise<DealIdmEvaluationView> {
+  const deal = await findDeal(deps.prisma, input.dealId);
+  const evaluation = await deps.prisma.idmEvaluation.findFirst({ where: { AND: [whereOf(deal), { id: input.id }] } });
   if (!evaluation) throw notFound(dealMessages.itemNotFound);
   return viewOf(evaluation);
 }

@@ -244,11 +244,16 @@ describe('GET /payments/export/', () => {
     expect(res.body.deal).toEqual(['Zadejte kladné celé číslo.']);
     expect(res.body.unpaired).toEqual(['Zadejte true nebo false.']);
     expect(Object.keys(res.body).sort()).toEqual(['date_from', 'deal', 'format', 'payment_type', 'unpaired']);
-    const missing = await ctx.http().get('/api/v1/payments/export/').set(auth('VIEWER'));
-    expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ format: ['Zvolte formát csv nebo xlsx.'] });
     const range = await ctx.http().get('/api/v1/payments/export/?format=csv&date_from=2025-02-01&date_to=2025-01-01').set(auth('VIEWER'));
     expect(range.body).toEqual({ date_from: ['Datum od nesmí být po datu do.'] });
+  });
+
+  it('answers CSV to the file calls as the spec writes them, without a format', async () => {
+    for (const path of ['/api/v1/payments/export/', '/api/v1/payments/allocation-report/', `/api/v1/deals/${A.id}/payments/download/`, `/api/v1/deals/${A.id}/claims/export/`]) {
+      const res = await ctx.http().get(path).set(auth('VIEWER'));
+      expect([path, res.status, res.headers['content-type']]).toEqual([path, 200, 'text/csv; charset=utf-8']);
+      expect(res.headers['content-disposition'], path).toMatch(/\.csv"?$/);
+    }
   });
 
   it('every staff role may export (as every role reads); no token answers 401', async () => {
