@@ -1,11 +1,12 @@
 import type { PaymentCategory, PaymentDirection, PaymentType } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
-import { holdDelinquencyLock } from '../servicing/index.ts';
+import type { Actor } from '../../domain/actor.ts';
+import { dbDate, fromDbDate } from '../../domain/dates.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { matchDrawingPayout } from '../purposes/payout.ts';
 import { pairPayment, pairPayments, type PairedBy, type Pairing } from './pairing.ts';
-import { lockDealForAllocation, lockDealsForAllocation, replayDealAllocations, replayDealsAllocations } from '../servicing/index.ts';
+import { holdDelinquencyLock, lockDealForAllocation, lockDealsForAllocation, replayDealAllocations, replayDealsAllocations } from '../servicing/index.ts';
 
 // Booking one bank movement (docs/decisions/0034): stored once per bank reference, paired,
 // and when paired allocated at once by replaying its deal from the payment's date — all in one
@@ -49,8 +50,6 @@ export const bookingMessages = {
   reversalNotFound: 'Storno: původní platbu se nepodařilo najít, uloženo jako samostatný pohyb.',
 };
 
-const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
-const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 type Tx = Prisma.TransactionClient;
 
@@ -82,8 +81,8 @@ export interface BookingOptions {
   /** Today's business date (YYYY-MM-DD): DPD and breaches are brought to it. */
   businessDate: string;
   statementId?: number | null;
-  /** Staff pushing the payments: each created one is audited. */
-  actor?: StaffActor;
+  /** Who books the payments, when someone asks (staff's bulk call): each created one is audited. */
+  actor?: Actor;
 }
 
 async function bookInTransaction(tx: Tx, m: MovementInput, options: BookingOptions): Promise<Booking> {
@@ -117,7 +116,7 @@ async function bookInTransaction(tx: Tx, m: MovementInput, options: BookingOptio
       direction: m.direction,
       category: m.category,
       paymentType: m.paymentType,
-      date: day(m.date),
+      date: dbDate(m.date),
       amount: m.amount,
       variableSymbol: m.variableSymbol,
       specificSymbol: m.specificSymbol,
@@ -139,10 +138,10 @@ async function bookInTransaction(tx: Tx, m: MovementInput, options: BookingOptio
   if (reversalOf && m.direction === 'INCOMING_PAYMENT') await tx.purposeDrawing.updateMany({ where: { paymentId: reversalOf.id }, data: { paymentId: null } });
   // A payment counts from its own date; a storno undoes the original from the original's date.
   if (dealId !== null && (reversalOf || m.direction === 'INCOMING_PAYMENT')) {
-    await replayDealAllocations(tx, dealId, reversalOf ? iso(reversalOf.date) : m.date, options.businessDate);
+    await replayDealAllocations(tx, dealId, reversalOf ? fromDbDate(reversalOf.date) : m.date, options.businessDate);
   }
   if (options.actor) {
-    await recordStaffAudit(tx, options.actor, {
+    await recordAudit(tx, options.actor, {
       action: 'payment.create',
       entity: 'Payment',
       entityId: payment.id,
@@ -353,7 +352,7 @@ async function bookChunk(tx: Tx, chunk: readonly Item[], options: BookingOptions
     for (const [n, { booking: b }] of entries.entries()) {
       if (b.outcome !== 'CREATED') continue;
       const m = chunk[n]!.movement;
-      await recordStaffAudit(tx, options.actor, {
+      await recordAudit(tx, options.actor, {
         action: 'payment.create',
         entity: 'Payment',
         entityId: b.paymentId,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addClaim, createDeal } from '../close-of-business/close-of-business-fixtures.ts';
 import { recomputeDelinquency } from '../servicing/index.ts';
-import { closeBusinessDate } from '../close-of-business/run-close-of-business.ts';
+import { closeBusinessDate } from '../close-of-business/close-business-date.ts';
 import { bookPayment, type MovementInput } from './book-payment.ts';
 import { replayDealAllocations } from '../servicing/index.ts';
 
