@@ -5,17 +5,7 @@ import tseslint from 'typescript-eslint';
 
 const HTTP_TRANSITION = [
   'apps/api/src/modules/audit/record-staff-audit.ts',
-  'apps/api/src/modules/close-of-business/close-of-business-api.test.ts',
-  'apps/api/src/modules/close-of-business/list-close-of-business-runs.ts',
-  'apps/api/src/modules/close-of-business/run-close-of-business.ts',
-  'apps/api/src/modules/payments/download-deal-payments.ts',
-  'apps/api/src/modules/payments/export-payments.ts',
-  'apps/api/src/modules/payments/list-payments.ts',
-  'apps/api/src/modules/payments/payment-exports.test.ts',
-  'apps/api/src/modules/payments/payment-view.ts',
-  'apps/api/src/modules/payments/report-allocations.ts',
   'apps/api/src/modules/payments/statements/import-statement.ts',
-  'apps/api/src/modules/payments/update-payment.ts',
 ];
 
 export default tseslint.config(

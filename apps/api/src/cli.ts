@@ -10,9 +10,8 @@ import { connectDatabase } from './db/prisma.ts';
 import { createLogger } from './logger.ts';
 import { createApiKey } from './modules/api-keys/create-api-key.ts';
 import { addRepoRate } from './modules/close-of-business/add-repo-rate.ts';
-import { dateToCloseAt } from './modules/close-of-business/run-close-of-business.ts';
+import { dateToCloseAt } from './modules/close-of-business/catch-up-close-of-business.ts';
 import { runCloseOfBusiness } from './modules/close-of-business/run-close-of-business.ts';
-import { HttpError } from './http/errors.ts';
 import { systemActor } from './domain/actor.ts';
 import { DomainError } from './domain/errors.ts';
 import { revokeApiKey } from './modules/api-keys/revoke-api-key.ts';
@@ -139,9 +138,9 @@ async function main(argv: string[]) {
         const [businessDate = dateToCloseAt(deps.now())] = args;
         let runs;
         try {
-          runs = await runCloseOfBusiness(deps, { businessDate, trigger: 'CLI' });
+          runs = await runCloseOfBusiness(deps, cli, { businessDate });
         } catch (error) {
-          if (error instanceof HttpError && error.status === 400) fail(Object.values(error.body).flat().join(' '));
+          if (error instanceof DomainError && error.code === 'invalid') fail(Object.values(error.fields).flat().join(' '));
           throw error;
         }
         process.stdout.write(closeOfBusinessTable(runs));
@@ -150,8 +149,13 @@ async function main(argv: string[]) {
       case 'add-repo-rate': {
         const [validFrom, rate, ...source] = args;
         if (!validFrom || !rate) fail(USAGE);
-        const result = await addRepoRate({ prisma: db.prisma }, { validFrom, rate, source: source.join(' ') });
-        if (!result.ok) fail(result.error);
+        let result;
+        try {
+          result = await addRepoRate({ prisma: db.prisma }, cli, { validFrom, rate, source: source.join(' ') });
+        } catch (error) {
+          if (error instanceof DomainError && (error.code === 'invalid' || error.code === 'conflict')) fail(error.code === 'invalid' ? Object.values(error.fields).flat().join(' ') : error.message);
+          throw error;
+        }
         process.stderr.write(`Repo rate ${result.rate} % valid from ${result.validFrom} recorded (${result.source}).\n`);
         break;
       }

@@ -34,7 +34,7 @@ import { migrateJobQueue } from '../../src/jobs/queue.ts';
 import { connectDatabase } from '../../src/db/prisma.ts';
 import { createLogger } from '../../src/logger.ts';
 import { addDays } from '../../src/domain/dates.ts';
-import { closeBusinessDate } from '../../src/modules/close-of-business/run-close-of-business.ts';
+import { closeBusinessDate } from '../../src/modules/close-of-business/close-business-date.ts';
 import { parseCamt053 } from '../../src/modules/payments/statements/camt053.ts';
 import { importStatement, uploadStatement } from '../../src/modules/payments/statements/import-statement.ts';
 import { withoutSecondaryIndexes } from '../load/generate-leads.ts';

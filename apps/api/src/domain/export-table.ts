@@ -44,3 +44,11 @@ export async function* inBatches<T extends { id: number }>(ids: readonly number[
     }
   }
 }
+
+/** A file an export use case answers: its name (no extension), sheet, columns and rows. */
+export interface ExportTable {
+  baseName: string;
+  sheetName: string;
+  columns: readonly ExportColumn[];
+  rows: TableRows;
+}

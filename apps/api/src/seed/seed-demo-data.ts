@@ -1,4 +1,4 @@
-import type { StaffActor } from '../domain/actor.ts';
+import { systemActor, type StaffActor } from '../domain/actor.ts';
 import { faker } from '@faker-js/faker/locale/cs_CZ';
 import type { StaffRole } from '@lending/contracts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
@@ -77,7 +77,7 @@ export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): 
   });
   // The debtors' payments as the bank's monthly statements, imported as staff import them.
   await seedPaymentHistory(prisma, { histories, today: businessDate, now, actor });
-  await runCloseOfBusiness({ prisma, now: () => now, logger: createLogger('silent') }, { businessDate, trigger: 'CLI', actor });
+  await runCloseOfBusiness({ prisma, now: () => now, logger: createLogger('silent') }, systemActor('demo seed'), { businessDate });
   // A person is in the records from their first deal on, however long ago.
   await prisma.$executeRaw`
     UPDATE persons p SET created_at = d.first, updated_at = greatest(p.updated_at, d.first)

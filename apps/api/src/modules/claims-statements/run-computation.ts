@@ -2,7 +2,7 @@ import type { ClaimsStatement } from '@lending/contracts';
 import { fromDbDate } from '../../domain/dates.ts';
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { lockDealForAllocation } from '../payments/replay-deal-allocations.ts';
+import { lockDealForAllocation } from '../servicing/index.ts';
 import { statementInclude, toClaimsStatement } from './claims-statement-view.ts';
 import { computeClaimsStatement, FALLBACK_PROFILE } from './compute-claims-statement.ts';
 

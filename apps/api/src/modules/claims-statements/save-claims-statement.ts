@@ -3,7 +3,7 @@ import type { StaffActor } from '../../domain/actor.ts';
 import { conflict } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { lockDealForAllocation } from '../payments/replay-deal-allocations.ts';
+import { lockDealForAllocation } from '../servicing/index.ts';
 import { lockStatement, requireDeal, statementInclude, toClaimsStatement } from './claims-statement-view.ts';
 
 const refusals = { IN_PROGRESS: claimsStatementMessages.inProgress, NOT_VALID: claimsStatementMessages.notValidSave, SAVED: claimsStatementMessages.alreadySaved } as const;

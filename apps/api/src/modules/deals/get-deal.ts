@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/actor.ts';
 import { notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { dealCredit } from '../payments/replay-deal-allocations.ts';
+import { dealCredit } from '../servicing/index.ts';
 import { dayOf, iso, moneyText, rateText } from './deal-views.ts';
 import { dealRowsByIds } from './list-deals.ts';
 import { debtViewOf, labelViewOf, noteInclude, noteViewOf, obligationViewOf, participantInclude, participantViewOf } from './sub-resource-views.ts';

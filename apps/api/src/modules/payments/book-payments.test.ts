@@ -106,6 +106,23 @@ describe('bookPayments', () => {
     // Only the 500 of 22 Jan counts: I1 500.
     expect(await paidOf(deal.id)).toEqual(['500.00', '0.00', '0.00', '0.00']);
   });
+
+  it('a bank reference listed twice in one batch is booked once, by its first line; the later line is its duplicate, not paired', async () => {
+    const [x, y] = [await loan(), await loan()];
+    const ref = `bulk:${++refCounter}`;
+    const lines = [
+      movementOf(ref, { amount: '300.00', variableSymbol: x.variableSymbol }),
+      movement({ amount: '40.00', variableSymbol: y.variableSymbol }),
+      movementOf(ref, { amount: '700.00', variableSymbol: y.variableSymbol, counterAccount: '19-999/0100' }),
+    ];
+    const [first, other, repeat] = await bookPayments(ctx.deps, lines, { businessDate: BUSINESS_DATE, chunkSize: 1, workers: 4 });
+    expect([first!.outcome, first!.dealId, other!.outcome, repeat!.outcome, repeat!.paymentId, repeat!.dealId, repeat!.pairedBy, repeat!.repeated]).toEqual([
+      'CREATED', x.id, 'CREATED', 'DUPLICATE', first!.paymentId, x.id, null, true,
+    ]);
+    expect(await paidOf(x.id)).toEqual(['300.00', '0.00', '0.00', '0.00']);
+    expect(await paidOf(y.id)).toEqual(['40.00', '0.00', '0.00', '0.00']);
+    expect(await ctx.deps.prisma.payment.count({ where: { counterAccount: '19-999/0100' } })).toBe(0);
+  });
 });
 
 /** A camt.053.001.08 statement of one entry per line. */

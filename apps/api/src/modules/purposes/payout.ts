@@ -2,7 +2,7 @@ import { formatCzechAccount, formatCzk, resolveBankAccount } from '@lending/cont
 import type { PaymentPurposeType, Prisma, PurposeDrawing } from '../../generated/prisma/client.ts';
 import { fromDbDate } from '../../domain/dates.ts';
 import { conflict, invalid } from '../../domain/errors.ts';
-import { REFUND_PURPOSES, lockDealForAllocation, replayDealAllocations } from '../payments/replay-deal-allocations.ts';
+import { REFUND_PURPOSES, lockDealForAllocation, replayDealAllocations } from '../servicing/index.ts';
 import type { PurposeRow, Tx } from './purpose-view.ts';
 
 // A drawing is paid out when the outgoing payment that carried it is known (SERVICING.md §5,

@@ -3,7 +3,7 @@ import type { StaffActor } from '../../domain/actor.ts';
 import { dbDate, today } from '../../domain/dates.ts';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { holdDelinquencyLock } from '../close-of-business/recompute-delinquency.ts';
+import { holdDelinquencyLock } from '../servicing/index.ts';
 import { checkFitsPurpose, checkNotSent, lockDrawing } from './drawing-rules.ts';
 import { checkPayout, lockDealOfDrawing, lockPaymentForPayout, setPayout } from './payout.ts';
 import { drawingInclude, sent, toDrawing } from './purpose-view.ts';

@@ -5,7 +5,7 @@ import { Prisma } from '../../../generated/prisma/client.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import { importStatementJob } from '../../../jobs/definitions/payments/import-statement.ts';
 import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
-import { businessDateOf } from '../../close-of-business/recompute-delinquency.ts';
+import { businessDateOf } from '../../../domain/dates.ts';
 import { bookPayments, type Booking, type MovementInput } from '../book-payment.ts';
 import { parseCamt053 } from './camt053.ts';
 import { parseGpc } from './gpc.ts';
@@ -204,7 +204,9 @@ function toMovementInput(m: BankMovement): MovementInput {
 }
 
 function count(progress: Progress, booking: Booking, m: BankMovement, statementId: number): void {
-  if (booking.outcome === 'DUPLICATE' && booking.statementId !== statementId) {
+  // Booked before by another statement, or listed twice in this one; a payment of this statement
+  // found again is one an interrupted run of it booked: created.
+  if (booking.outcome === 'DUPLICATE' && (booking.repeated || booking.statementId !== statementId)) {
     progress.duplicatesSkipped++;
     return;
   }

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../../../test/context.ts
 import { startJobWorker, type JobWorker } from '../../../jobs/worker.ts';
 import { businessDateOf } from '../../../domain/dates.ts';
 import { addClaim, createDeal } from '../../close-of-business/close-of-business-fixtures.ts';
-import { recomputeDelinquency } from '../../close-of-business/recompute-delinquency.ts';
+import { recomputeDelinquency } from '../../servicing/index.ts';
 import { eventually } from '../../screenings/screening-test-fixtures.ts';
 import { importStatement } from './import-statement.ts';
 

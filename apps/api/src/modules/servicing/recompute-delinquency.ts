@@ -2,9 +2,6 @@ import type { BreachType } from '@lending/contracts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { bringDealsToDate, holdDelinquencyLock } from './delinquency.ts';
 
-export { holdDelinquencyLock } from './delinquency.ts';
-export { businessDateOf } from '../../domain/dates.ts';
-
 /**
  * Brings one deal to `businessDate` at once, as the close of business would: its penalty
  * interest, days past due, NON_PAYING and UNDELIVERED_* breaches and `breach_types`. For the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addClaim, createDeal } from '../close-of-business/close-of-business-fixtures.ts';
-import { recomputeDelinquency } from '../close-of-business/recompute-delinquency.ts';
+import { recomputeDelinquency } from './recompute-delinquency.ts';
 import { replayDealAllocations, replayDealsAllocations, type ReplayResult } from './replay-deal-allocations.ts';
 
 // Replays on real PostgreSQL: the rows the database keeps, the paid amounts its trigger

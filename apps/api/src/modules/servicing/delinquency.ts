@@ -1,5 +1,6 @@
 import { DpdBucket, type CloseOfBusinessStats } from '@lending/contracts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import { CONSUMER_CAP_AFTER_DAYS, DAY_COUNT_BASIS, PENALTY_MARGIN_PP } from './penalty-law.ts';
 
 // The set-based heart of the close of business (docs/decisions/0026): penalty interest, days past
 // due and breaches of every serviced deal as of one business date, in two statements whatever the
@@ -19,12 +20,6 @@ export const SERVICED_STATES = ['ACTIVE', 'FILED_FOR_INSOLVENCY'] as const;
  */
 export const INSTALLMENT_CLAIM_TYPES = ['PRINCIPAL', 'INTEREST', 'FEE', 'RENT', 'SERVICE_ADVANCE', 'PURCHASE_PRICE', 'INSURANCE', 'DEPOSIT'] as const;
 
-/** NV 351/2013 Sb. § 2: the repo rate of the delay's half-year plus this many percentage points. */
-export const PENALTY_MARGIN_PP = 8;
-/** Days of a year in the penalty-interest formula (Czech practice: amount × rate × days / 365). */
-export const DAY_COUNT_BASIS = 365;
-/** § 122(4) of 257/2016 Sb.: the cap applies to an amount in delay longer than this many days. */
-export const CONSUMER_CAP_AFTER_DAYS = 90;
 
 /** Everything of all deals, or of these deals. */
 export type DelinquencyScope = { dealIds: readonly number[] } | 'all';
@@ -53,6 +48,39 @@ export async function holdDelinquencyLock(tx: Tx): Promise<void> {
 const sqlList = (values: readonly string[], type: string) => Prisma.raw(`ARRAY[${values.map((v) => `'${v}'`).join(', ')}]::"${type}"[]`);
 const serviced = sqlList(SERVICED_STATES, 'DealState');
 const installmentTypes = sqlList(INSTALLMENT_CLAIM_TYPES, 'ClaimType');
+
+/**
+ * The terms of penalty interest on each of `sourceIds` (a query of claim ids): the one definition
+ * the close's accrual (below) and the allocation engine's (allocate.ts, through the replay) read.
+ * Columns: the source claim (`id`, `deal_id`, `creditor_id`, `due_date`, `amount`, `type`),
+ * `enabled` (the deal's PENALTY_INTEREST setting), `start_day` (the first day of delay: the day
+ * after the due date and the grace days), `rate` (NV 351/2013 Sb.: the ČNB repo rate valid on the
+ * first day of the half-year in which the delay began, + 8 pp; null without a repo rate),
+ * `capped_from` (a consumer loan's first day over 90 days of delay, § 122(4) of 257/2016 Sb.; null
+ * otherwise) and `capped_rate` (from then: the lower of `rate` and the contract's interest rate).
+ */
+export function penaltyTermsSql(sourceIds: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
+    SELECT c.id, c.deal_id, c.creditor_id, c.due_date, c.amount, c.type,
+           coalesce(s.is_enabled, true) AS enabled,
+           c.due_date + coalesce(s.grace_days, 0) + 1 AS start_day,
+           repo.rate + ${Prisma.raw(String(PENALTY_MARGIN_PP))} AS rate,
+           CASE WHEN d.type = 'CONSUMER_LOAN' THEN c.due_date + ${Prisma.raw(String(CONSUMER_CAP_AFTER_DAYS + 1))} END AS capped_from,
+           CASE WHEN d.type = 'CONSUMER_LOAN' AND coalesce(m.annual_interest_rate, am.annual_interest_rate) < repo.rate + ${Prisma.raw(String(PENALTY_MARGIN_PP))}
+                THEN coalesce(m.annual_interest_rate, am.annual_interest_rate)
+                ELSE repo.rate + ${Prisma.raw(String(PENALTY_MARGIN_PP))} END AS capped_rate
+      FROM claims c
+      JOIN deals d ON d.id = c.deal_id
+      LEFT JOIN claims_settings s ON s.deal_id = c.deal_id AND s.type = 'PENALTY_INTEREST'
+      LEFT JOIN claims_groups g ON g.id = c.claims_group_id
+      LEFT JOIN deal_models m ON m.id = g.deal_model_id
+      LEFT JOIN deal_models am ON am.deal_id = c.deal_id AND am.state = 'ACTIVE'
+      LEFT JOIN LATERAL (
+        SELECT r.rate FROM repo_rates r
+         WHERE r.valid_from <= make_date(extract(year FROM c.due_date + 1)::int, CASE WHEN extract(month FROM c.due_date + 1) <= 6 THEN 1 ELSE 7 END, 1)
+         ORDER BY r.valid_from DESC LIMIT 1) repo ON true
+     WHERE c.id IN (${sourceIds}) AND c.cancelled_at IS NULL`;
+}
 
 /**
  * Brings the deals of `scope` to the business date `day` (YYYY-MM-DD): penalty interest accrued
@@ -143,31 +171,19 @@ async function accruePenaltyInterest(tx: Tx, D: Prisma.Sql, common: Prisma.Sql, 
        WHERE p.type = 'PENALTY_INTEREST' AND p.cancelled_at IS NULL AND p.source_claim_id IS NOT NULL ${onDeal('p.deal_id')}
     ),
     base AS (
-      SELECT c.id, c.deal_id, c.creditor_id, c.due_date, c.amount,
-             c.due_date + coalesce(s.grace_days, 0) + 1 AS start_day,
-             e.id AS existing_id, e.amount AS old_amount, e.rate AS old_rate,
+      SELECT t.*, e.id AS existing_id, e.amount AS old_amount, e.rate AS old_rate,
              e.accrued_through AS old_through, e.accrued_exact AS old_exact,
-             greatest(${D}, coalesce(e.accrued_through, ${D})) AS target,
-             (SELECT r.rate FROM repo_rates r
-               WHERE r.valid_from <= make_date(extract(year FROM c.due_date + 1)::int, CASE WHEN extract(month FROM c.due_date + 1) <= 6 THEN 1 ELSE 7 END, 1)
-               ORDER BY r.valid_from DESC LIMIT 1) + ${Prisma.raw(String(PENALTY_MARGIN_PP))} AS rate,
-             CASE WHEN d.type = 'CONSUMER_LOAN' THEN coalesce(m.annual_interest_rate, am.annual_interest_rate) END AS consumer_rate
-        FROM src
-        JOIN claims c ON c.id = src.id
-        JOIN scope_deals d ON d.id = c.deal_id AND d.serviced
-        LEFT JOIN claims_settings s ON s.deal_id = c.deal_id AND s.type = 'PENALTY_INTEREST'
-        LEFT JOIN claims e ON e.source_claim_id = c.id AND e.type = 'PENALTY_INTEREST' AND e.cancelled_at IS NULL
-        LEFT JOIN claims_groups g ON g.id = c.claims_group_id
-        LEFT JOIN deal_models m ON m.id = g.deal_model_id
-        LEFT JOIN deal_models am ON am.deal_id = c.deal_id AND am.state = 'ACTIVE'
-       WHERE c.cancelled_at IS NULL AND c.type = ANY(${installmentTypes}) AND coalesce(s.is_enabled, true)
+             greatest(${D}, coalesce(e.accrued_through, ${D})) AS target
+        FROM (${penaltyTermsSql(Prisma.sql`SELECT id FROM src`)}) t
+        JOIN scope_deals d ON d.id = t.deal_id AND d.serviced
+        LEFT JOIN claims e ON e.source_claim_id = t.id AND e.type = 'PENALTY_INTEREST' AND e.cancelled_at IS NULL
+       WHERE t.type = ANY(${installmentTypes}) AND t.enabled
     ),
     win AS (
-      -- Days 1–90 of the delay at the regulation's rate, from day 91 at the capped one.
+      -- Days of the delay before the consumer cap at the regulation's rate, from the cap's first day at the capped one.
       SELECT b.*,
-             least(b.target, b.due_date + ${Prisma.raw(String(CONSUMER_CAP_AFTER_DAYS))}) AS w1_end,
-             greatest(b.start_day, b.due_date + ${Prisma.raw(String(CONSUMER_CAP_AFTER_DAYS + 1))}) AS w2_start,
-             CASE WHEN b.consumer_rate < b.rate THEN b.consumer_rate ELSE b.rate END AS capped_rate
+             least(b.target, coalesce(b.capped_from - 1, b.target)) AS w1_end,
+             greatest(b.start_day, coalesce(b.capped_from, b.target + 1)) AS w2_start
         FROM base b
        WHERE b.rate IS NOT NULL AND b.start_day <= b.target
     ),

@@ -1,5 +1,5 @@
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { REFUND_PURPOSES, replayDealsAllocations } from '../payments/replay-deal-allocations.ts';
+import { REFUND_PURPOSES, replayDealsAllocations } from './replay-deal-allocations.ts';
 import { SERVICED_STATES } from './delinquency.ts';
 
 /**

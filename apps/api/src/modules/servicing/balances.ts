@@ -2,7 +2,8 @@ import { Decimal } from 'decimal.js';
 import type { ClaimType } from '@lending/contracts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { dayNumber, dbDate } from '../../domain/dates.ts';
-import type { Db } from './deal-records.ts';
+
+type Db = Pick<Prisma.TransactionClient, '$queryRaw'>;
 
 // What other modules read of a deal's claims (the deals list, the close of business, claims
 // statements, payments): one place that says what "owed" and "overdue" mean. Live claims only:

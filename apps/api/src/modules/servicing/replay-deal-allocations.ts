@@ -1,7 +1,7 @@
 import type { AllocationProfile, BreachType, ClaimType } from '@lending/contracts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { CONSUMER_CAP_AFTER_DAYS, bringDealsToDate, holdDelinquencyLock } from '../close-of-business/delinquency.ts';
-import { invalidateClaimsStatements } from '../claims-statements/invalidate-claims-statements.ts';
+import { bringDealsToDate, holdDelinquencyLock, penaltyTermsSql } from './delinquency.ts';
+import { invalidateClaimsStatements } from './invalidate-claims-statements.ts';
 import { allocate, type AllocationResult, type AllocationRow } from './allocate.ts';
 
 // Writes a deal's allocations from a date as the engine answers them (docs/decisions/0033).
@@ -135,21 +135,8 @@ export async function replayDealsAllocations(tx: Prisma.TransactionClient, targe
      WHERE p.deal_id = ANY(${dealIds}::int[]) AND p.direction = 'OUTGOING_PAYMENT' AND p.purpose_type::text = ANY(${[...REFUND_PURPOSES]}::text[])
        AND p.reversal_of_id IS NULL AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reversal_of_id = p.id)
      ORDER BY p.id`;
-  // What the close of business's penalty formula needs per penalty claim (delinquency.ts).
-  const penalties = await tx.$queryRaw<{ id: number; source_id: number; start_day: Date; capped_from: Date | null; rate: string; capped_rate: string }[]>`
-    SELECT e.id, c.id AS source_id, c.due_date + coalesce(s.grace_days, 0) + 1 AS start_day,
-           CASE WHEN d.type = 'CONSUMER_LOAN' THEN c.due_date + ${CONSUMER_CAP_AFTER_DAYS + 1}::int END AS capped_from,
-           e.rate::text AS rate,
-           (CASE WHEN d.type = 'CONSUMER_LOAN' AND coalesce(m.annual_interest_rate, am.annual_interest_rate) < e.rate
-                 THEN coalesce(m.annual_interest_rate, am.annual_interest_rate) ELSE e.rate END)::text AS capped_rate
-      FROM claims e
-      JOIN claims c ON c.id = e.source_claim_id AND c.cancelled_at IS NULL
-      JOIN deals d ON d.id = e.deal_id
-      LEFT JOIN claims_settings s ON s.deal_id = e.deal_id AND s.type = 'PENALTY_INTEREST'
-      LEFT JOIN claims_groups g ON g.id = c.claims_group_id
-      LEFT JOIN deal_models m ON m.id = g.deal_model_id
-      LEFT JOIN deal_models am ON am.deal_id = e.deal_id AND am.state = 'ACTIVE'
-     WHERE e.deal_id = ANY(${dealIds}::int[]) AND e.type = 'PENALTY_INTEREST' AND e.cancelled_at IS NULL AND e.rate IS NOT NULL`;
+  // The terms of each penalty claim's accrual: the close of business's own (penaltyTermsSql).
+  const penalties = await penaltyTermsOf(tx, dealIds);
   // When the kept rows on the sources of penalty interest were placed.
   const history = await tx.$queryRaw<{ claim_id: number; paid_on: Date; amount: string }[]>`
     SELECT a.claim_id, coalesce(a.allocated_on, p.date) AS paid_on, a.amount::text AS amount
@@ -228,6 +215,26 @@ export async function replayDealsAllocations(tx: Prisma.TransactionClient, targe
     });
   }
   return results;
+}
+
+/** A penalty-interest claim of the deals and the terms of its accrual (delinquency.ts penaltyTermsSql). */
+export interface PenaltyTermsRow {
+  id: number;
+  source_id: number;
+  start_day: Date;
+  capped_from: Date | null;
+  rate: string;
+  capped_rate: string;
+}
+
+/** The live penalty-interest claims of `dealIds` whose terms are known (a repo rate exists), with those terms. */
+export async function penaltyTermsOf(tx: Pick<Prisma.TransactionClient, '$queryRaw'>, dealIds: readonly number[]): Promise<PenaltyTermsRow[]> {
+  return tx.$queryRaw<PenaltyTermsRow[]>`
+    SELECT e.id, t.id AS source_id, t.start_day, t.capped_from, t.rate::text AS rate, t.capped_rate::text AS capped_rate
+      FROM claims e
+      JOIN (${penaltyTermsSql(Prisma.sql`SELECT source_claim_id FROM claims WHERE deal_id = ANY(${[...dealIds]}::int[]) AND type = 'PENALTY_INTEREST' AND cancelled_at IS NULL`)}) t
+        ON t.id = e.source_claim_id
+     WHERE e.deal_id = ANY(${[...dealIds]}::int[]) AND e.type = 'PENALTY_INTEREST' AND e.cancelled_at IS NULL AND t.rate IS NOT NULL`;
 }
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {

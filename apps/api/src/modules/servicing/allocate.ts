@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { AllocationProfile, ClaimType } from '@lending/contracts';
 import { ALLOCATION_PROFILES, type AllocationRule } from './allocation-profiles.ts';
+import { DAY_COUNT_BASIS } from './penalty-law.ts';
 
 // The allocation engine (SERVICING.md §5, docs/decisions/0033): one pure function for all
 // profiles. The deal's history is walked day by day (only the days where something happens):
@@ -106,9 +107,6 @@ const byDateThenId = <T extends { date: string; id: number }>(a: T, b: T) => (a.
 const DAY_MS = 86_400_000;
 const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
 
-/** Days of a year in the penalty-interest formula, as the close of business (delinquency.ts). */
-const DAY_COUNT_BASIS = 365;
-
 interface OpenClaim {
   id: number;
   type: ClaimType;
@@ -122,16 +120,30 @@ interface OpenClaim {
 }
 
 /**
- * Penalty interest of `p` accrued through day `d` (inclusive), exactly as the close of business
- * computes it (delinquency.ts accruePenaltyInterest): rate/100 × Σ over days of delay of what of
- * the source was owed that day / 365, rounded to 8 places, then half-up to the haléř. A payment
- * on day x lowers what is owed from day x + 1, so the day's own payments do not change it.
+ * Penalty interest of `p` accrued through day `through` (inclusive), exactly as the close of
+ * business computes it (delinquency.ts accruePenaltyInterest): rate/100 × Σ over days of delay of
+ * what of the source was owed that day / 365, rounded to 8 places (`exact`, the close's
+ * accrued_exact), then half-up to the haléř (`amount`). A payment on day x lowers what is owed
+ * from day x + 1, so the day's own payments do not change it.
  */
-export function penaltyAccruedThrough(p: PenaltyAccrual, source: { amount: Decimal.Value; history: readonly { date: string; amount: Decimal.Value }[] }, through: string): Decimal {
-  return accrued({ ...p, source: { amount: new Decimal(source.amount), history: source.history.map((h) => ({ day: dayNumber(h.date), amount: new Decimal(h.amount) })) } }, dayNumber(through));
+export function penaltyAccrual(
+  p: PenaltyAccrual,
+  source: { amount: Decimal.Value; history: readonly { date: string; amount: Decimal.Value }[] },
+  through: string,
+): { exact: Decimal; amount: Decimal } {
+  const exact = accruedExact(
+    { ...p, source: { amount: new Decimal(source.amount), history: source.history.map((h) => ({ day: dayNumber(h.date), amount: new Decimal(h.amount) })) } },
+    dayNumber(through),
+  );
+  return { exact, amount: exact.toDecimalPlaces(2, Decimal.ROUND_HALF_UP) };
 }
 
-function accrued(p: PenaltyAccrual & { source: Pick<OpenClaim, 'amount' | 'history'> }, target: number): Decimal {
+/** penaltyAccrual's amount in haléře. */
+export function penaltyAccruedThrough(p: PenaltyAccrual, source: { amount: Decimal.Value; history: readonly { date: string; amount: Decimal.Value }[] }, through: string): Decimal {
+  return penaltyAccrual(p, source, through).amount;
+}
+
+function accruedExact(p: PenaltyAccrual & { source: Pick<OpenClaim, 'amount' | 'history'> }, target: number): Decimal {
   const start = dayNumber(p.startDay);
   if (target < start) return new Decimal(0);
   const capFrom = p.cappedFrom === null ? Infinity : dayNumber(p.cappedFrom);
@@ -144,9 +156,11 @@ function accrued(p: PenaltyAccrual & { source: Pick<OpenClaim, 'amount' | 'histo
   };
   const w1 = owedDays(start, Math.min(target, capFrom - 1));
   const w2 = capFrom === Infinity ? new Decimal(0) : owedDays(Math.max(start, capFrom), target);
-  const exact = new Decimal(p.rate).times(w1).plus(new Decimal(p.cappedRate).times(w2)).div(100 * DAY_COUNT_BASIS).toDecimalPlaces(8, Decimal.ROUND_HALF_UP);
-  return exact.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  return new Decimal(p.rate).times(w1).plus(new Decimal(p.cappedRate).times(w2)).div(100 * DAY_COUNT_BASIS).toDecimalPlaces(8, Decimal.ROUND_HALF_UP);
 }
+
+const accrued = (p: PenaltyAccrual & { source: Pick<OpenClaim, 'amount' | 'history'> }, target: number): Decimal =>
+  accruedExact(p, target).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
 /** What claim `c` owes on day `day` (a penalty claim: its accrual through the day less what was paid). */
 function owedOn(c: OpenClaim, day: string): Decimal {
