@@ -42,6 +42,8 @@ import {
   pageOf,
   staffApplicationForm,
   type z,
+  personDealItem,
+  personDealRequest,
 } from '@lending/contracts';
 import { today } from '../../domain/dates.ts';
 import { badInput, notFoundDoc, refusedDoc } from '../../http/responses.ts';
@@ -55,6 +57,7 @@ import { getDeal } from './get-deal.ts';
 import { getDealApplicationForm } from './get-deal-application-form.ts';
 import { getDealIdmEvaluation, listDealIdmEvaluations } from './deal-idm-evaluations.ts';
 import { listDealRealties } from './list-deal-realties.ts';
+import { createPersonDeal } from './create-person-deal.ts';
 import { listDeals } from './list-deals.ts';
 import { claimsSettings, debts, enforceableClaims, labels, obligations, participants } from './sub-resources.ts';
 import { updateDeal } from './update-deal.ts';
@@ -388,5 +391,16 @@ export const dealRoutes: RouteDef[] = [
     query: claimsSettingListQuery,
     operations: all,
     deleteRefusal: 'Podle nastavení už vznikly pohledávky',
+  }),
+  // A deal created from the person's page (persons' API, backoffice.md §5): the deals module makes deals.
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/persons/:personId/deals/',
+    access: access.staff(),
+    summary: 'Create a deal of the person (CONSUMER_LOAN or INVESTMENT_LOAN, state NEW_APPLICATION)',
+    tags: ['persons'],
+    body: personDealRequest,
+    responses: { 201: { description: 'The deal', schema: personDealItem }, ...badInput, ...notFoundDoc('person') },
+    handler: async ({ deps, actor, params, body }) => new Reply(201, await createPersonDeal(deps, actor, { personId: params.personId, deal: body })),
   }),
 ];

@@ -14,7 +14,6 @@ import {
   personCreateRequest,
   personDealItem,
   personDealListQuery,
-  personDealRequest,
   personDetail,
   personExportQuery,
   personLabel,
@@ -36,7 +35,6 @@ import { sendFile } from '../../http/file-response.ts';
 import { badInput, notFoundDoc } from '../../http/responses.ts';
 import { access, defineRoute, Reply, type RouteDef } from '../../http/routes.ts';
 import { sendTable } from '../../http/table-export.ts';
-import { createPersonDeal } from '../deals/create-person-deal.ts';
 import { addAddress } from './add-address.ts';
 import { addBlacklistEntry } from './add-blacklist-entry.ts';
 import { addContact } from './add-contact.ts';
@@ -287,16 +285,6 @@ export const personRoutes: RouteDef[] = [
   // ---------------------------------------------------------------------------------------------
   // Related deals
   // ---------------------------------------------------------------------------------------------
-  defineRoute({
-    method: 'post',
-    path: '/api/v1/persons/:personId/deals/',
-    access: access.staff(),
-    summary: 'Create a deal of the person (CONSUMER_LOAN or INVESTMENT_LOAN, state NEW_APPLICATION)',
-    tags,
-    body: personDealRequest,
-    responses: { 201: { description: 'The deal', schema: personDealItem }, ...badInput, ...notFound },
-    handler: async ({ deps, actor, params, body }) => new Reply(201, await createPersonDeal(deps, actor, { personId: params.personId, deal: body })),
-  }),
   defineRoute({
     method: 'get',
     path: '/api/v1/persons/:personId/deals/',
