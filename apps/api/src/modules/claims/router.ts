@@ -67,14 +67,19 @@ const dealNotFound = notFoundDoc('deal');
 const itemNotFound = notFoundDoc('deal or item');
 
 /** The three kinds of claims groups, each under its own path (backoffice.md §7). */
-const GROUP_KINDS: { kind: ClaimsGroupKind; name: string; path: `/api/v1/deals/:dealId/${string}/` }[] = [
-  { kind: 'REGULAR', name: 'Loan installments', path: '/api/v1/deals/:dealId/claims-group/' },
-  { kind: 'LEASE', name: 'Rent periods of a lease', path: '/api/v1/deals/:dealId/claims-group-lease/' },
-  { kind: 'LEASEBACK', name: 'Rent periods and the buy-back of a sale and leaseback', path: '/api/v1/deals/:dealId/claims-group-leaseback/' },
+const GROUP_KINDS: { kind: ClaimsGroupKind; name: string; path: `/api/v1/deals/:dealId/${string}/`; itemPath: `/api/v1/deals/:dealId/${string}/:id/` }[] = [
+  { kind: 'REGULAR', name: 'Loan installments', path: '/api/v1/deals/:dealId/claims-group/', itemPath: '/api/v1/deals/:dealId/claims-group/:id/' },
+  { kind: 'LEASE', name: 'Rent periods of a lease', path: '/api/v1/deals/:dealId/claims-group-lease/', itemPath: '/api/v1/deals/:dealId/claims-group-lease/:id/' },
+  {
+    kind: 'LEASEBACK',
+    name: 'Rent periods and the buy-back of a sale and leaseback',
+    path: '/api/v1/deals/:dealId/claims-group-leaseback/',
+    itemPath: '/api/v1/deals/:dealId/claims-group-leaseback/:id/',
+  },
 ];
 
-function groupRoutes({ kind, name, path }: (typeof GROUP_KINDS)[number]): RouteDef[] {
-  const item = `${path}:id/` as const;
+function groupRoutes({ kind, name, path, itemPath: item }: (typeof GROUP_KINDS)[number]): RouteDef[] {
+  if (item !== `${path}:id/`) throw new Error(`${item} is not the item path of ${path}`);
   const refusals = refusedDoc('Skupina je zrušená, uhrazená (i částečně) nebo již splatná; jistinu splátky mění jen restrukturalizace');
   return [
     defineRoute({

@@ -85,6 +85,8 @@ type Operation = 'list' | 'create' | 'get' | 'update' | 'delete';
 interface SubResourceDef {
   /** Written out in full, so a search for the path finds the definition of its routes. */
   path: `/api/v1/deals/:dealId/${string}/`;
+  /** The item's path, `${path}:id/`, written out for the same reason. */
+  itemPath: `/api/v1/deals/:dealId/${string}/:id/`;
   name: string;
   resource: AnySubResource;
   view: z.ZodType;
@@ -98,8 +100,8 @@ interface SubResourceDef {
 }
 
 function subResourceRoutes(def: SubResourceDef): RouteDef[] {
-  const { path, resource } = def;
-  const item = `${path}:id/` as const;
+  const { path, resource, itemPath: item } = def;
+  if (item !== `${path}:id/`) throw new Error(`${item} is not the item path of ${path}`);
   const has = (op: Operation) => def.operations.includes(op);
   const lower = def.name.toLowerCase();
   const routes: RouteDef[] = [];
@@ -281,6 +283,7 @@ export const dealRoutes: RouteDef[] = [
 
   ...subResourceRoutes({
     path: '/api/v1/deals/:dealId/participants/',
+    itemPath: '/api/v1/deals/:dealId/participants/:id/',
     name: 'Participants',
     resource: participants as unknown as AnySubResource,
     view: dealParticipantView,
@@ -293,6 +296,7 @@ export const dealRoutes: RouteDef[] = [
   }),
   ...subResourceRoutes({
     path: '/api/v1/deals/:dealId/label/',
+    itemPath: '/api/v1/deals/:dealId/label/:id/',
     name: 'Labels',
     resource: labels as unknown as AnySubResource,
     view: dealLabelView,
@@ -352,6 +356,7 @@ export const dealRoutes: RouteDef[] = [
   }),
   ...subResourceRoutes({
     path: '/api/v1/deals/:dealId/debts/',
+    itemPath: '/api/v1/deals/:dealId/debts/:id/',
     name: 'Debts',
     resource: debts as unknown as AnySubResource,
     view: dealDebtView,
@@ -362,6 +367,7 @@ export const dealRoutes: RouteDef[] = [
   }),
   ...subResourceRoutes({
     path: '/api/v1/deals/:dealId/obligations/',
+    itemPath: '/api/v1/deals/:dealId/obligations/:id/',
     name: 'Obligations',
     resource: obligations as unknown as AnySubResource,
     view: dealObligationView,
@@ -373,6 +379,7 @@ export const dealRoutes: RouteDef[] = [
   }),
   ...subResourceRoutes({
     path: '/api/v1/deals/:dealId/enforceable-claims/',
+    itemPath: '/api/v1/deals/:dealId/enforceable-claims/:id/',
     name: 'Enforceable claims',
     resource: enforceableClaims as unknown as AnySubResource,
     view: enforceableClaimView,
@@ -383,6 +390,7 @@ export const dealRoutes: RouteDef[] = [
   }),
   ...subResourceRoutes({
     path: '/api/v1/deals/:dealId/claims-settings/',
+    itemPath: '/api/v1/deals/:dealId/claims-settings/:id/',
     name: 'Claims settings',
     resource: claimsSettings as unknown as AnySubResource,
     view: claimsSettingView,
