@@ -1,5 +1,6 @@
 import type { Distraint, DistraintPatchRequest } from '@lending/contracts';
 import type { StaffActor } from '../../domain/actor.ts';
+import { todayDbDate } from '../../domain/dates.ts';
 import { notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -12,13 +13,12 @@ export async function updateDistraint(deps: Pick<Deps, 'prisma' | 'now'>, actor:
     await requirePerson(tx, personId);
     const current = await tx.distraint.findFirst({ where: { id, personId } });
     if (!current) throw notFound();
-    const today = new Date(`${deps.now().toISOString().slice(0, 10)}T00:00:00Z`);
     const updated = await tx.distraint.update({
       where: { id },
       data: {
         state: changes.state,
         note: changes.note,
-        endedAt: changes.state === 'FINISHED' && !current.endedAt ? today : undefined,
+        endedAt: changes.state === 'FINISHED' && !current.endedAt ? todayDbDate(deps) : undefined,
       },
     });
     await recordAudit(tx, actor, {
