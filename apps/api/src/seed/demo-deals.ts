@@ -26,7 +26,9 @@ import { createDealModel } from '../modules/claims/deal-models/create-deal-model
 import { convertLeadToDeal } from '../modules/claims/lead-conversion/convert-lead.ts';
 import { addDays } from '../domain/dates.ts';
 import { createDeal } from '../modules/deals/create-deal.ts';
-import { createItem, updateItem, type AnySubResource } from '../modules/deals/deal-sub-resource.ts';
+import { createDealItem } from '../modules/deals/create-deal-item.ts';
+import type { AnySubResource } from '../modules/deals/deal-sub-resource.ts';
+import { updateDealItem } from '../modules/deals/update-deal-item.ts';
 import { obligations } from '../modules/deals/sub-resources.ts';
 import { createPurpose } from '../modules/purposes/create-purpose.ts';
 import { createRealtyGroup } from '../modules/realty-groups/create-realty-group.ts';
@@ -353,10 +355,10 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
           await createRealtyGroup(deps, actor, { dealId, group: { ...step.collateral.group, realties: [realty.id] } });
         }
       } else {
-        const created = (await createItem(deps, actor, { resource: obligationResource, dealId, item: step.body })) as { id: number };
+        const created = (await createDealItem(deps, actor, { resource: obligationResource, dealId, item: step.body })) as { id: number };
         if (step.fulfilledAt) {
           const when = step.fulfilledAt;
-          await updateItem(depsAt(when), actorAt(when), { resource: obligationResource, dealId, id: created.id, changes: { fulfilled_at: when.toISOString() } });
+          await updateDealItem(depsAt(when), actorAt(when), { resource: obligationResource, dealId, id: created.id, changes: { fulfilled_at: when.toISOString() } });
         }
       }
     }

@@ -154,7 +154,7 @@ describe('bank connection through the sandbox provider', () => {
 
   it('builds the provider URL and the return from PUBLIC_URL when it is set', async () => {
     const { startBankConnection } = await import('./start-bank-connection.ts');
-    const { connectSandboxBank } = await import('./sandbox-connection.ts');
+    const { connectSandboxBank } = await import('./connect-sandbox-bank.ts');
     const deps = { ...ctx.deps, config: { ...ctx.deps.config, PUBLIC_URL: 'https://uver.example.cz/' } };
     const form = await createForm(ctx.deps);
     const started = await startBankConnection(deps, publicActor, { token: form.token });

@@ -4,7 +4,9 @@ import { SANDBOX_BANKS } from '../../integrations/bank-connection/index.ts';
 import { publicLimits } from '../../http/rate-limit.ts';
 import { notFoundDoc, refusedDoc } from '../../http/responses.ts';
 import { access, defineRoute, Reply } from '../../http/routes.ts';
-import { connectSandboxBank, getSandboxConnection, type SandboxPage } from './sandbox-connection.ts';
+import { connectSandboxBank } from './connect-sandbox-bank.ts';
+import { getSandboxConnection } from './get-sandbox-connection.ts';
+import type { SandboxPage } from './sandbox-connection.ts';
 import { renderSandboxPage } from './sandbox-page.ts';
 import { startBankConnection } from './start-bank-connection.ts';
 

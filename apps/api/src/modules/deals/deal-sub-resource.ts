@@ -1,13 +1,11 @@
 import { dealMessages, type OrderingKey, type PageQuery } from '@lending/contracts';
-import type { Actor, StaffActor } from '../../domain/actor.ts';
-import { invalid, notFound, orNotFound } from '../../domain/errors.ts';
-import { paginate, type ResultPage } from '../../domain/page.ts';
+import { invalid, notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import { findDeal, lockDeal } from './deal-views.ts';
+import type { findDeal } from './deal-views.ts';
 
-// The use cases every sub-resource of a deal shares (DRF's ModelViewSet under /deals/{dealId}/):
+// What the use cases every sub-resource of a deal shares need (DRF's ModelViewSet under
+// /deals/{dealId}/; list-, get-, create-, update- and delete-deal-item.ts):
 // list with ordering and filters, one item, create, update (PUT requires the required fields,
 // PATCH any subset; fields not sent keep their values, as DRF's update does) and delete. Each
 // resource file says what is particular to it: columns, references to check, what refuses a
@@ -60,44 +58,21 @@ export interface SubResource<Row extends { id: number }, Create, Patch> extends 
 // Any resource, whatever its row and bodies: the router holds them side by side.
 export type AnySubResource = SubResource<{ id: number }, never, never>;
 
-const itemNotFound = () => notFound(dealMessages.itemNotFound);
+export const itemNotFound = () => notFound(dealMessages.itemNotFound);
 
-function orderBy(def: { orderColumns: Record<string, string> }, ordering: OrderingKey[]) {
+export function orderBy(def: { orderColumns: Record<string, string> }, ordering: OrderingKey[]) {
   return [...ordering.map((o) => ({ [def.orderColumns[o.field]!]: o.direction })), { id: ordering.at(-1)?.direction ?? 'asc' }];
 }
 
-/** GET /deals/{dealId}/<resource>/: the deal's rows, ordered and filtered, paged. */
-export async function listItems<Row>(
-  deps: Pick<Deps, 'prisma'>,
-  _actor: Actor,
-  input: SubResourceQuery & { resource: ListedResource<Row>; dealId: number },
-): Promise<ResultPage<unknown>> {
-  const { resource: def, dealId, ...query } = input;
-  await findDeal(deps.prisma, dealId);
-  const where = { dealId, ...def.where?.(query) };
-  const delegate = def.delegate(deps.prisma);
-  return paginate(
-    query,
-    () => delegate.count({ where }),
-    async ({ skip, take }) => ((await delegate.findMany({ where, include: def.include, orderBy: orderBy(def, query.ordering), skip, take })) as Row[]).map(def.toView),
-  );
-}
-
-async function findItem<Row>(db: Tx | Deps['prisma'], def: SubResource<{ id: number }, never, never>, dealId: number, id: number): Promise<Row> {
+/** The row of the deal, or not found. */
+export async function findItem<Row>(db: Tx | Deps['prisma'], def: SubResource<{ id: number }, never, never>, dealId: number, id: number): Promise<Row> {
   const row = await def.delegate(db).findFirst({ where: { id, dealId }, include: def.include });
   if (!row) throw itemNotFound();
   return row as Row;
 }
 
-/** GET /deals/{dealId}/<resource>/{id}/ */
-export async function getItem(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: { resource: AnySubResource; dealId: number; id: number }): Promise<unknown> {
-  const { resource: def, dealId, id } = input;
-  await findDeal(deps.prisma, dealId);
-  return def.toView(await findItem(deps.prisma, def, dealId, id));
-}
-
 /** A unique index that a concurrent write got to first: the resource's field message. */
-async function guardUnique<T>(def: AnySubResource, work: () => Promise<T>, message: () => Record<string, string[]> | null): Promise<T> {
+export async function guardUnique<T>(def: AnySubResource, work: () => Promise<T>, message: () => Record<string, string[]> | null): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -107,65 +82,8 @@ async function guardUnique<T>(def: AnySubResource, work: () => Promise<T>, messa
   }
 }
 
-/** POST /deals/{dealId}/<resource>/ */
-export async function createItem(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: { resource: AnySubResource; dealId: number; item: unknown }): Promise<unknown> {
-  const { resource: def, dealId, item: body } = input;
-  let lastDuplicate: Record<string, string[]> | null = null;
-  return guardUnique(
-    def,
-    () =>
-      deps.prisma.$transaction(async (tx) => {
-        const deal = await lockDeal(tx, dealId);
-        const data = await def.toData(tx, deal, body as never, null, deps.now());
-        lastDuplicate = (await def.duplicate?.(tx, deal, data, null)) ?? null;
-        if (lastDuplicate) throw invalid(lastDuplicate);
-        const row = (await def.delegate(tx).create({ data: { ...data, dealId }, include: def.include })) as { id: number };
-        await recordAudit(tx, actor, { action: `${def.action}.create`, entity: def.entity, entityId: row.id, changes: auditOf(dealId, body) });
-        return def.toView(row);
-      }),
-    () => lastDuplicate,
-  );
-}
-
-/** PUT and PATCH /deals/{dealId}/<resource>/{id}/: the fields sent change (PUT's schema requires the required ones). */
-export async function updateItem(
-  deps: Pick<Deps, 'prisma' | 'now'>,
-  actor: StaffActor,
-  input: { resource: AnySubResource; dealId: number; id: number; changes: unknown },
-): Promise<unknown> {
-  const { resource: def, changes: body, ...ids } = input;
-  let lastDuplicate: Record<string, string[]> | null = null;
-  return guardUnique(
-    def,
-    () =>
-      deps.prisma.$transaction(async (tx) => {
-        const deal = await lockDeal(tx, ids.dealId);
-        const existing = await findItem<{ id: number }>(tx, def, ids.dealId, ids.id);
-        const data = await def.toData(tx, deal, body as never, existing, deps.now());
-        await def.beforeUpdate?.(tx, deal, existing, data);
-        lastDuplicate = (await def.duplicate?.(tx, deal, data, ids.id)) ?? null;
-        if (lastDuplicate) throw invalid(lastDuplicate);
-        const row = await orNotFound(def.delegate(tx).update({ where: { id: ids.id }, data, include: def.include }), dealMessages.itemNotFound);
-        await recordAudit(tx, actor, { action: `${def.action}.update`, entity: def.entity, entityId: ids.id, changes: auditOf(ids.dealId, body) });
-        return def.toView(row as { id: number });
-      }),
-    () => lastDuplicate,
-  );
-}
-
-/** DELETE /deals/{dealId}/<resource>/{id}/, unless the resource refuses it. */
-export async function deleteItem(deps: Pick<Deps, 'prisma'>, actor: StaffActor, input: { resource: AnySubResource; dealId: number; id: number }): Promise<void> {
-  const { resource: def, ...ids } = input;
-  await deps.prisma.$transaction(async (tx) => {
-    const deal = await lockDeal(tx, ids.dealId);
-    const row = await findItem<{ id: number }>(tx, def, ids.dealId, ids.id);
-    await def.beforeDelete?.(tx, deal, row);
-    await orNotFound(def.delegate(tx).delete({ where: { id: ids.id } }), dealMessages.itemNotFound);
-    await recordAudit(tx, actor, { action: `${def.action}.delete`, entity: def.entity, entityId: ids.id, changes: auditOf(ids.dealId, def.toView(row)) });
-  });
-}
-
-function auditOf(dealId: number, values: unknown): Prisma.InputJsonObject {
+/** Audit `changes`: the deal and what was sent. */
+export function auditOf(dealId: number, values: unknown): Prisma.InputJsonObject {
   return JSON.parse(JSON.stringify({ deal_id: dealId, ...(values as object) })) as Prisma.InputJsonObject;
 }
 

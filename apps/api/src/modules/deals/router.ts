@@ -51,11 +51,17 @@ import { access, defineRoute, Reply, type ResponseDoc, type RouteDef } from '../
 import { sendTable } from '../../http/table-export.ts';
 import { createDeal } from './create-deal.ts';
 import { createDealNote } from './deal-notes.ts';
-import { createItem, deleteItem, getItem, listItems, updateItem, type AnySubResource, type Delegate, type ListedResource, type SubResourceQuery } from './deal-sub-resource.ts';
+import { createDealItem } from './create-deal-item.ts';
+import { deleteDealItem } from './delete-deal-item.ts';
+import { getDealItem } from './get-deal-item.ts';
+import { listDealItems } from './list-deal-items.ts';
+import { updateDealItem } from './update-deal-item.ts';
+import { type AnySubResource, type Delegate, type ListedResource, type SubResourceQuery } from './deal-sub-resource.ts';
 import { DEAL_EXPORT_COLUMNS, exportDeals } from './export-deals.ts';
 import { getDeal } from './get-deal.ts';
 import { getDealApplicationForm } from './get-deal-application-form.ts';
-import { getDealIdmEvaluation, listDealIdmEvaluations } from './deal-idm-evaluations.ts';
+import { getDealIdmEvaluation } from './get-deal-idm-evaluation.ts';
+import { listDealIdmEvaluations } from './list-deal-idm-evaluations.ts';
 import { listDealRealties } from './list-deal-realties.ts';
 import { createPersonDeal } from './create-person-deal.ts';
 import { listDeals } from './list-deals.ts';
@@ -115,7 +121,7 @@ function subResourceRoutes(def: SubResourceDef): RouteDef[] {
         tags,
         query: def.query,
         responses: { 200: { description: 'Page', schema: pageOf(def.view) }, ...badInput, ...dealNotFound },
-        handler: ({ deps, actor, params, query }) => listItems(deps, actor, { ...query, resource, dealId: params.dealId }),
+        handler: ({ deps, actor, params, query }) => listDealItems(deps, actor, { ...query, resource, dealId: params.dealId }),
       }),
     );
   }
@@ -129,7 +135,7 @@ function subResourceRoutes(def: SubResourceDef): RouteDef[] {
         tags,
         body: def.create,
         responses: { 201: { description: 'Created', schema: def.view }, ...badInput, ...dealNotFound },
-        handler: async ({ deps, actor, params, body }) => new Reply(201, await createItem(deps, actor, { resource, dealId: params.dealId, item: body })),
+        handler: async ({ deps, actor, params, body }) => new Reply(201, await createDealItem(deps, actor, { resource, dealId: params.dealId, item: body })),
       }),
     );
   }
@@ -142,7 +148,7 @@ function subResourceRoutes(def: SubResourceDef): RouteDef[] {
         summary: `One ${lower} of a deal`,
         tags,
         responses: { 200: { description: 'Item', schema: def.view }, ...itemNotFound },
-        handler: ({ deps, actor, params }) => getItem(deps, actor, { resource, dealId: params.dealId, id: params.id }),
+        handler: ({ deps, actor, params }) => getDealItem(deps, actor, { resource, dealId: params.dealId, id: params.id }),
       }),
     );
   }
@@ -166,7 +172,7 @@ function subResourceRoutes(def: SubResourceDef): RouteDef[] {
             ...maybeRefused(def.deleteRefusal),
           },
           handler: async ({ deps, actor, params, body }) => {
-            const updated = await updateItem(deps, actor, { resource, dealId: params.dealId, id: params.id, changes: body });
+            const updated = await updateDealItem(deps, actor, { resource, dealId: params.dealId, id: params.id, changes: body });
             return def.updateAnswersNoContent ? new Reply(204) : updated;
           },
         }),
@@ -183,7 +189,7 @@ function subResourceRoutes(def: SubResourceDef): RouteDef[] {
         tags,
         responses: { 204: { description: 'Deleted' }, ...itemNotFound, ...maybeRefused(def.deleteRefusal) },
         handler: async ({ deps, actor, params }) => {
-          await deleteItem(deps, actor, { resource, dealId: params.dealId, id: params.id });
+          await deleteDealItem(deps, actor, { resource, dealId: params.dealId, id: params.id });
           return new Reply(204);
         },
       }),
@@ -313,7 +319,7 @@ export const dealRoutes: RouteDef[] = [
     tags,
     query: dealNoteListQuery,
     responses: { 200: { description: 'Page', schema: pageOf(dealNoteView) }, ...badInput, ...dealNotFound },
-    handler: ({ deps, actor, params, query }) => listItems(deps, actor, { ...query, resource: notesList, dealId: params.dealId }),
+    handler: ({ deps, actor, params, query }) => listDealItems(deps, actor, { ...query, resource: notesList, dealId: params.dealId }),
   }),
   defineRoute({
     method: 'post',

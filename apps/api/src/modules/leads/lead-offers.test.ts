@@ -40,7 +40,7 @@ const question = (token: string, body: Record<string, unknown>) => ctx.http().po
 /** The first link of an e-mail body. */
 const linkIn = (body: string) => new URL(/https?:\/\/\S+/.exec(body)![0]);
 
-/** What the portal does with `offer` / `irregular_offer` (apps/portal/src/features/application/logic.ts). */
+/** What the portal does with `offer` / `irregular_offer` (apps/portal/src/shared/application/logic.ts). */
 function portalDecode(encoded: string): Record<string, unknown> {
   const normalised = encoded.trim().replace(/-/g, '+').replace(/_/g, '/').replace(/ /g, '+');
   const bytes = Uint8Array.from(atob(normalised), (c) => c.charCodeAt(0));
