@@ -6,7 +6,7 @@ import { validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
 import { DescriptionList, PageHeader, Section } from '../../shared/ui/Layout';
-import { useCurrentUser } from '../auth/api';
+import { useCurrentUser } from '../../shared/current-user';
 import { useCloseOfBusinessRuns } from './api';
 
 /** Running a close changes money (penalty interest) on every deal: the API lets only these roles do it. */

@@ -6,7 +6,7 @@ import { dealListItem } from '../../test/deal-fixtures';
 import { page as drfPage, mockApi, type RecordedCall, type Reply } from '../../test/fetch-mock';
 import { currentUrl, meHandler, renderApp } from '../../test/render-app';
 import { polling } from '../../shared/polling';
-import { allocatedPayment, payment, statement } from './payment-fixtures';
+import { allocatedPayment, payment, statement } from '../../test/payment-fixtures';
 // Loaded up front, so the lazy route resolves at once in every test.
 import './index';
 
