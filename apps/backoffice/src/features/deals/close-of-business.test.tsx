@@ -1,5 +1,5 @@
 import { closeOfBusinessMessages, type CloseOfBusinessRun, type StaffRole } from '@lending/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { polling } from '../../shared/polling';
@@ -95,6 +95,11 @@ describe('close of business', () => {
   });
 
   it('polls a run the nightly job has in progress until it ends', async () => {
+    // Fake timers that also follow real time, so the polls and Testing Library's waits run as usual.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     let polls = 0;
     cobApi('VIEWER', () => {
       polls += 1;
@@ -104,7 +109,8 @@ describe('close of business', () => {
     expect(await screen.findByText(/Běží od/)).toBeTruthy();
     expect(await screen.findByText(/Dokončeno/)).toBeTruthy();
     const settled = polls;
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    // Ten polling intervals on the fake clock: a screen that still polled would have asked again.
+    await act(() => vi.advanceTimersByTimeAsync(10 * polling.intervalMs));
     expect(polls).toBe(settled);
   });
 });
