@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import featureBoundaries from './tools/eslint/feature-boundaries.js';
 
 const HTTP_TRANSITION = [
   'apps/api/src/modules/audit/record-staff-audit.ts',
@@ -28,6 +29,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // A front-end feature imports only its own files; what two features use lives in src/shared/
+    // (or packages/ui when both apps use it). docs/decisions/0040 §5, tools/eslint/feature-boundaries.js.
+    files: ['apps/backoffice/src/**/*.{ts,tsx}', 'apps/portal/src/**/*.{ts,tsx}'],
+    plugins: { lending: featureBoundaries },
+    rules: { 'lending/no-cross-feature-imports': 'error' },
   },
   {
     // Routers only wire paths, auth and validation; use cases never see req/res, never throw an

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import useSWR from 'swr';
-import { formKey, isTooManyRequests, type FormView } from '../../shared/api';
-import { swrOptions } from '../../shared/swr';
-import { showToast } from '../../shared/toast';
+import { formKey, isTooManyRequests, type FormView } from '../api';
+import { swrOptions } from '../swr';
+import { showToast } from '../toast';
 
 export const FORM_LOAD_FAILED = 'Nepodařilo se načíst žádost';
 

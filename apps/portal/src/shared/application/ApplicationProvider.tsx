@@ -1,8 +1,8 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { FormType } from '@lending/contracts';
-import { api, isTooManyRequests, type FormView, type Utm } from '../../shared/api';
-import { showToast } from '../../shared/toast';
+import { api, isTooManyRequests, type FormView, type Utm } from '../api';
+import { showToast } from '../toast';
 import {
   bankReturnRedirect,
   decodeIrregularOffer,

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { coDebtorSchema, formMessages } from '@lending/contracts';
-import { api, tooManyRequestsText } from '../../shared/api';
+import { api, tooManyRequestsText } from '../api';
 import { ApiError } from '@lending/api-client';
 import { CheckboxField, Dialog } from '@lending/ui';
-import { showToast } from '../../shared/toast';
-import { ErrorSummary, TextField } from '../../shared/ui/form';
-import { emptyPerson, PersonFields, personFieldIds, personPayload, type PersonValues } from '../../shared/ui/PersonFields';
-import { apiFieldErrors, issuesToErrors, type FieldErrors } from '../../shared/validation';
+import { showToast } from '../toast';
+import { ErrorSummary, TextField } from '../ui/form';
+import { emptyPerson, PersonFields, personFieldIds, personPayload, type PersonValues } from '../ui/PersonFields';
+import { apiFieldErrors, issuesToErrors, type FieldErrors } from '../validation';
 import { useApplication } from './ApplicationProvider';
 
 export const CO_DEBTOR_CREATED = 'Spoludlužník byl vytvořen';

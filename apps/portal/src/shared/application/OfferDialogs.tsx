@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, tooManyRequestsText, type FormView } from '../../shared/api';
+import { api, tooManyRequestsText, type FormView } from '../api';
 import { ApiError } from '@lending/api-client';
 import { Dialog, formatCzk } from '@lending/ui';
 import { useApplication, type AcceptedOffer } from './ApplicationProvider';

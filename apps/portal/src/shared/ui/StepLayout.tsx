@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { FormType } from '@lending/contracts';
-import { PageHeading } from '../../shared/ui/PageHeading';
+import { PageHeading } from './PageHeading';
 import { Stepper } from './Stepper';
 
 export const formTypeLabels: Record<FormType, string> = {

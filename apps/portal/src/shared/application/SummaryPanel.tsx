@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { maskAsDots } from '../../shared/format';
+import { maskAsDots } from '../format';
 import { EmailAddress, formatCzk } from '@lending/ui';
 import { useApplication } from './ApplicationProvider';
 
