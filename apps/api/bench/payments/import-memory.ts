@@ -342,6 +342,11 @@ async function main() {
     out(`  (RSS of the API process, /proc/${pid}/status VmRSS every 100 ms; load average 1/5/15 min: ${loadBefore} before, ${loadAfter} after; ${os.cpus().length} CPUs)`);
     for (const f of failures) out(`  ${f}`);
     if (!ok) process.exitCode = 1;
+  } catch (error) {
+    // The server's side of a failure, before its directory goes.
+    const log = path.join(dir, 'api.log');
+    if (fs.existsSync(log)) process.stderr.write(`API log (last lines):\n${fs.readFileSync(log, 'utf8').split('\n').slice(-40).join('\n')}\n`);
+    throw error;
   } finally {
     await api?.stop().catch(() => undefined);
     await db?.close();

@@ -129,6 +129,11 @@ describe('statement import', () => {
     expect(failed.errors[0]).toMatch(/řádek \d+/);
     const unbalanced = await finished((await upload(fixture('unbalanced.gpc'), 'x.gpc')).body.id);
     expect(unbalanced).toMatchObject({ state: 'FAILED', created: 0 });
+    expect(unbalanced.errors).toEqual(['řádek 1: Výpis č. 44: starý zůstatek 100000.00 a pohyby (12500.00) nedávají nový zůstatek 120000.00; soubor je neúplný nebo poškozený.']);
+    // camt.053 the same way (docs/decisions/0042): refused whole, its balanced first statement included.
+    const camt = await finished((await upload(fixture('camt053-unbalanced.xml'), 'nesedi.xml')).body.id);
+    expect(camt).toMatchObject({ state: 'FAILED', total_lines: 0, created: 0 });
+    expect(camt.errors).toEqual(['řádek 22, element Stmt[2]: Výpis č. U-2: starý zůstatek 1200.00 a pohyby (150.00) nedávají nový zůstatek 1650.00; soubor je neúplný nebo poškozený.']);
     // A failed file uploaded again is imported again (here failing the same way), not answered as done.
     const retried = await upload(fixture('camt053-broken.xml'), 'rozbity-znovu.xml');
     expect(retried.status).toBe(202);
