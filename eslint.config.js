@@ -58,7 +58,6 @@ const HTTP_TRANSITION = [
   'apps/api/src/modules/payments/payment-exports.test.ts',
   'apps/api/src/modules/payments/payment-view.ts',
   'apps/api/src/modules/payments/report-allocations.ts',
-  'apps/api/src/modules/payments/statements/import-statement.ts',
   'apps/api/src/modules/payments/update-payment.ts',
   'apps/api/src/modules/persons/add-contact.ts',
   'apps/api/src/modules/persons/add-label.ts',

@@ -3,10 +3,11 @@ import { Decimal } from 'decimal.js';
 import iconv from 'iconv-lite';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { createLogger } from '../logger.ts';
-import type { StaffActor } from '../domain/actor.ts';
+import { systemActor, type StaffActor } from '../domain/actor.ts';
 import { changeDealState } from '../modules/claims/state/change-deal-state.ts';
 import { addDays } from '../domain/dates.ts';
-import { importStatement, uploadStatement } from '../modules/payments/statements/import-statement.ts';
+import { importStatement } from '../modules/payments/statements/import-statement.ts';
+import { statementFile, uploadStatement } from '../modules/payments/statements/upload-statement.ts';
 import { bankAccount, type DealHistory } from './demo-deals.ts';
 
 // The demo book's payment history, through the real import path: the debtors' incoming payments
@@ -209,9 +210,9 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
   const importFile = async (name: string, content: Buffer, count: number, moment: Date) => {
     const deps = { prisma, now: () => moment, logger };
     const requestId = `seed-statement-${name}`;
-    const { statement, created } = await uploadStatement(deps, { ...input.actor, meta: { ...input.actor.meta, requestId } }, { name, content });
+    const { statement, created } = await uploadStatement(deps, { ...input.actor, meta: { ...input.actor.meta, requestId } }, { file: statementFile(name, content) });
     if (!created) throw new Error(`${name} was taken for an earlier statement`);
-    await importStatement(deps, statement.id, { finalAttempt: true });
+    await importStatement(deps, systemActor('seed'), { statementId: statement.id, finalAttempt: true });
     const row = await prisma.paymentStatement.findUniqueOrThrow({ where: { id: statement.id }, select: { state: true, created: true, errors: true } });
     if (row.state !== 'DONE' || row.created !== count) throw new Error(`${name} was not imported: ${row.state}, ${row.created} of ${count}, ${row.errors.join(' ')}`);
     await prisma.$executeRaw`UPDATE payment_statements SET created_at = ${moment} WHERE id = ${statement.id}`;

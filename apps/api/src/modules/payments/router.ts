@@ -20,15 +20,16 @@ import {
   z,
 } from '@lending/contracts';
 import { staffOf, type Principal } from '../../http/auth.ts';
-import { badRequest } from '../../http/errors.ts';
 import { orderingQuery, pageQuery, pageSchema, requestUrl } from '../../http/pagination.ts';
 import { dateQuery } from '../../http/query.ts';
 import { access, defineRoute, Reply, type RequestMeta, type RouteDef } from '../../http/routes.ts';
-import { receiveSingleFile, type IncomingFile } from '../../http/upload.ts';
+import { receiveSingleFile } from '../../http/upload.ts';
+import { invalid } from '../../domain/errors.ts';
 import { bulkCreatePayments } from './bulk-create-payments.ts';
 import { listDealPayments, listPayments } from './list-payments.ts';
 import { loadPayment, type Actor } from './payment-view.ts';
-import { getStatement, uploadStatement } from './statements/import-statement.ts';
+import { getStatement } from './statements/get-statement.ts';
+import { uploadStatement } from './statements/upload-statement.ts';
 import { bulkAssignDeals, updatePayment } from './update-payment.ts';
 import { exportFormatQuery, pragueDay, sendTable } from '../../http/table-export.ts';
 import { ClaimType } from '@lending/contracts';
@@ -87,13 +88,6 @@ const badInput = { 400: { description: 'Invalid input: Czech messages by field',
 const notFound = { 404: { description: 'No such payment or deal', schema: detailResponse } };
 const refused = { 409: { description: 'Refused by a business rule (Czech reason)', schema: detailResponse } };
 
-/** Reads the uploaded statement whole (at most MAX_STATEMENT_BYTES): it is stored as one value. */
-async function readFile(file: IncomingFile): Promise<{ name: string; content: Buffer }> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-  return { name: file.originalName, content: Buffer.concat(chunks) };
-}
-
 const actorOf = (principal: Principal, meta: RequestMeta): Actor => ({ staffId: staffOf(principal).id, meta });
 
 export const paymentRoutes: RouteDef[] = [
@@ -142,11 +136,17 @@ export const paymentRoutes: RouteDef[] = [
       400: { description: `No file or not a statement: {"file": ["${paymentMessages.statementFile}"]}`, schema: fieldErrorsResponse },
       413: { description: `Larger than 20 MB: {"detail": "${paymentMessages.statementTooLarge}"}`, schema: detailResponse },
     },
-    handler: async ({ deps, req, res, principal, meta }) => {
+    handler: async ({ deps, req, res, actor }) => {
       try {
-        const received = await receiveSingleFile(req, { field: 'file', maxBytes: MAX_STATEMENT_BYTES, tooLargeMessage: paymentMessages.statementTooLarge, sink: readFile });
-        if (!received.file) throw badRequest({ file: [paymentMessages.statementFile] });
-        const { statement, created } = await uploadStatement(deps, actorOf(principal, meta), received.file);
+        // The file goes to the use case as it arrives (stored while it streams in); past 20 MB the stream fails and this answers 413.
+        const received = await receiveSingleFile(req, {
+          field: 'file',
+          maxBytes: MAX_STATEMENT_BYTES,
+          tooLargeMessage: paymentMessages.statementTooLarge,
+          sink: (file) => uploadStatement(deps, actor, { file: { name: file.originalName, head: file.head, stream: file.stream } }),
+        });
+        if (!received.file) throw invalid({ file: [paymentMessages.statementFile] });
+        const { statement, created } = received.file;
         return new Reply(created ? 202 : 200, statement);
       } catch (error) {
         // Refused before the body was read: close the connection instead of reading what nobody wants.
@@ -163,7 +163,7 @@ export const paymentRoutes: RouteDef[] = [
     tags,
     params: idParams,
     responses: { 200: { description: 'The statement import', schema: paymentStatement }, ...notFound },
-    handler: ({ deps, params }) => getStatement(deps, params.id),
+    handler: ({ deps, actor, params }) => getStatement(deps, actor, { id: params.id }),
   }),
   // Files (docs/decisions/0035). Literal paths before `/payments/:id/`, which would answer them 404.
   // Every staff role reads, so every role may export, as the deals and persons exports.

@@ -7,6 +7,7 @@ import { businessDateOf } from '../../../domain/dates.ts';
 import { addClaim, createDeal } from '../../close-of-business/close-of-business-fixtures.ts';
 import { recomputeDelinquency } from '../../servicing/index.ts';
 import { eventually } from '../../screenings/screening-test-fixtures.ts';
+import { testSystem } from '../../../../test/fixtures/actors.ts';
 import { importStatement } from './import-statement.ts';
 
 // Statement files of fixtures/ uploaded through HTTP, imported by the real job worker on real
@@ -168,7 +169,7 @@ describe('statement import', () => {
     expect(first).toMatchObject({ state: 'DONE', created: 2, paired: 1, duplicates_skipped: 0 });
     // As if the worker had died after booking everything but before recording DONE.
     await p.paymentStatement.update({ where: { id }, data: { state: 'PROCESSING', created: 0, paired: 0, processed: 1, finishedAt: null } });
-    await importStatement(ctx.deps, id, { finalAttempt: false });
+    await importStatement(ctx.deps, testSystem, { statementId: id, finalAttempt: false });
     const again = (await ctx.http().get(`/api/v1/payments/statements/${id}/`).set(auth(viewer))).body;
     expect(again).toMatchObject({ state: 'DONE', total_lines: 2, processed: 2, created: 2, paired: 1, unpaired: 0, duplicates_skipped: 0 });
   });
