@@ -39,6 +39,7 @@ import { parseCamt053 } from '../../src/modules/payments/statements/camt053.ts';
 import { importStatement } from '../../src/modules/payments/statements/import-statement.ts';
 import { statementFile, uploadStatement } from '../../src/modules/payments/statements/upload-statement.ts';
 import { systemActor, type StaffActor } from '../../src/domain/actor.ts';
+import { LocalFileStorage } from '../../src/integrations/storage/local-file-storage.ts';
 import { withoutSecondaryIndexes } from '../load/generate-leads.ts';
 import { DEAL_TABLES, generateDeals, loadInconsistencies } from '../deals/generate-deals.ts';
 import { out, seconds, setting, table } from '../bench-output.ts';
@@ -318,7 +319,7 @@ async function main() {
 
     const staff = await db.prisma.staffUser.create({ data: { email: 'bench@bench.local', role: 'ACCOUNTANT', passwordHash: 'x' } });
     const actor: StaffActor = { kind: 'staff', staffId: staff.id, role: 'ACCOUNTANT', meta: { ip: '127.0.0.1', requestId: 'bench' } };
-    const deps = { prisma: db.prisma, now: () => new Date(`${STATEMENT_DATE}T16:00:00Z`), logger: createLogger('silent') };
+    const deps = { prisma: db.prisma, now: () => new Date(`${STATEMENT_DATE}T16:00:00Z`), logger: createLogger('silent'), storage: new LocalFileStorage(path.join(dir, 'uploads')) };
     const count = async () =>
       (await q<{ payments: number; allocations: number }>(`SELECT (SELECT count(*) FROM payments)::int AS payments, (SELECT count(*) FROM payment_allocations)::int AS allocations`))[0]!;
 

@@ -382,8 +382,8 @@ export function parseCamt053(input: Uint8Array | string): StatementResult {
   return reader.end();
 }
 
-/** Parses camt.053 arriving in chunks (an upload stream). */
-export async function parseCamt053Stream(chunks: AsyncIterable<Uint8Array>): Promise<StatementResult> {
+/** Parses camt.053 arriving in chunks (a stored file read as a stream). */
+export async function parseCamt053Stream(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<StatementResult> {
   const reader = new Camt053Reader();
   for await (const chunk of chunks) reader.push(chunk);
   return reader.end();

@@ -263,8 +263,8 @@ export function parseGpc(bytes: Uint8Array, options: { bankCode?: string } = {})
   return reader.end();
 }
 
-/** Parses a GPC file arriving in chunks (an upload stream), line by line. */
-export async function parseGpcStream(chunks: AsyncIterable<Uint8Array>, options: { bankCode?: string } = {}): Promise<StatementResult> {
+/** Parses a GPC file arriving in chunks (a stored file read as a stream), line by line. */
+export async function parseGpcStream(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, options: { bankCode?: string } = {}): Promise<StatementResult> {
   const reader = new GpcReader(options);
   for await (const chunk of chunks) reader.push(chunk);
   return reader.end();

@@ -2,19 +2,21 @@ import type { Deps } from '../../../deps.ts';
 import type { SystemActor } from '../../../domain/actor.ts';
 import { businessDateOf } from '../../../domain/dates.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
+import { StoredFileNotFound } from '../../../integrations/storage/index.ts';
 import { importStatementJob } from '../../../jobs/definitions/payments/import-statement.ts';
 import { bookPayments, type Booking, type MovementInput } from '../book-payment.ts';
-import { parseCamt053 } from './camt053.ts';
-import { parseGpc } from './gpc.ts';
-import { describeIssue, type BankMovement } from './movement.ts';
-import { statementMessages } from './statement-view.ts';
+import { parseCamt053Stream } from './camt053.ts';
+import { parseGpcStream } from './gpc.ts';
+import { describeIssue, type BankMovement, type StatementResult } from './movement.ts';
+import { chunksOf, statementStorage, type StatementStorage } from './statement-file.ts';
+import { statementMessages, withoutFile, type StatementRow } from './statement-view.ts';
 
-// Bank statement imports (docs/decisions/0034, 0038): the upload (upload-statement.ts) stores the
-// file and queues its job in one transaction; the job parses it and books the movements in
-// chunks, each chunk in a transaction of its own that also writes the progress on the statement
-// row, for staff to poll.
+// Bank statement imports (docs/decisions/0034, 0038, 0042): the upload (upload-statement.ts)
+// stores the file and queues its job in one transaction; the job streams the stored file through
+// the parser, then books the movements in chunks, each chunk in a transaction of its own that
+// also writes the progress on the statement row, for staff to poll.
 
-type StatementRow = Prisma.PaymentStatementGetPayload<object>;
+type ImportDeps = Pick<Deps, 'prisma' | 'now' | 'logger'> & StatementStorage;
 
 interface Progress {
   processed: number;
@@ -31,12 +33,12 @@ interface Progress {
  * created, not as duplicates, so the figures are those of one clean run.
  */
 export async function importStatement(
-  deps: Pick<Deps, 'prisma' | 'now' | 'logger'>,
+  deps: ImportDeps,
   _actor: SystemActor,
   input: { statementId: number; finalAttempt: boolean; chunkSize?: number },
 ): Promise<void> {
   const { statementId } = input;
-  const row = await deps.prisma.paymentStatement.findUnique({ where: { id: statementId } });
+  const row = await deps.prisma.paymentStatement.findUnique({ where: { id: statementId }, ...withoutFile });
   if (!row || row.state === 'DONE' || row.state === 'FAILED') return;
   try {
     await run(deps, row, input.chunkSize);
@@ -51,26 +53,49 @@ export async function importStatement(
   }
 }
 
-async function run(deps: Pick<Deps, 'prisma' | 'now'>, row: StatementRow, chunkSize: number | undefined): Promise<void> {
+/**
+ * The file read as it streams in, chunk by chunk, from the storage (never whole in memory), or
+ * from the row for one uploaded before the storage (docs/decisions/0042).
+ */
+async function parse(deps: ImportDeps, row: StatementRow): Promise<StatementResult> {
+  let chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+  if (row.storageKey) {
+    try {
+      chunks = (await statementStorage(deps).get(row.storageKey)).stream;
+    } catch (error) {
+      // Gone for good (a retry will not bring it back): the upload has to be repeated.
+      if (error instanceof StoredFileNotFound) return { ok: false, errors: [{ message: statementMessages.fileMissing }] };
+      throw error;
+    }
+  } else {
+    const { content } = await deps.prisma.paymentStatement.findUniqueOrThrow({ where: { id: row.id }, select: { content: true } });
+    chunks = chunksOf(content ?? new Uint8Array());
+  }
+  return row.format === 'gpc' ? parseGpcStream(chunks) : parseCamt053Stream(chunks);
+}
+
+async function run(deps: ImportDeps, row: StatementRow, chunkSize: number | undefined): Promise<void> {
   const p = deps.prisma;
-  const parsed = row.format === 'gpc' ? parseGpc(row.content) : parseCamt053(row.content);
+  const parsed = await parse(deps, row);
   if (!parsed.ok) {
     await p.paymentStatement.update({ where: { id: row.id }, data: { state: 'FAILED', errors: parsed.errors.map(describeIssue), finishedAt: deps.now() }, select: { id: true } });
     return;
   }
-  const movements = parsed.statement.movements;
+  const total = parsed.statement.movements.length;
   const errors: string[] = [];
-  const czk = movements.filter((m) => {
-    if (m.currency === 'CZK') return true;
+  // What bookPayments needs of each movement, the parser's own objects let go.
+  const czk = parsed.statement.movements.flatMap((m) => {
+    if (m.currency === 'CZK') return [toMovementInput(m)];
     errors.push(statementMessages.currency(m.bankReference, m.currency));
-    return false;
+    return [];
   });
-  // `select`: the row holds the whole file, which an update would otherwise read back each time.
+  parsed.statement.movements.length = 0;
+  // `select`: nothing of the row is read back.
   const save = (db: Pick<Prisma.TransactionClient, 'paymentStatement'>, data: Prisma.PaymentStatementUpdateInput) =>
     db.paymentStatement.update({ where: { id: row.id }, data, select: { id: true } });
   // Counted from scratch: a run after an interrupted one finds that run's payments again.
-  await save(p, { state: 'PROCESSING', totalLines: movements.length, processed: errors.length, created: 0, paired: 0, unpaired: 0, duplicatesSkipped: 0, errors });
-  await bookPayments(deps, czk.map(toMovementInput), {
+  await save(p, { state: 'PROCESSING', totalLines: total, processed: errors.length, created: 0, paired: 0, unpaired: 0, duplicatesSkipped: 0, errors });
+  await bookPayments(deps, czk, {
     businessDate: businessDateOf(deps.now()),
     statementId: row.id,
     chunkSize,
@@ -106,7 +131,7 @@ function toMovementInput(m: BankMovement): MovementInput {
   };
 }
 
-function count(progress: Progress, booking: Booking, m: BankMovement, statementId: number): void {
+function count(progress: Progress, booking: Booking, m: MovementInput, statementId: number): void {
   // Booked before by another statement, or listed twice in this one; a payment of this statement
   // found again is one an interrupted run of it booked: created.
   if (booking.outcome === 'DUPLICATE' && (booking.repeated || booking.statementId !== statementId)) {

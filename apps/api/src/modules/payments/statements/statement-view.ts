@@ -7,9 +7,10 @@ import type { Prisma } from '../../../generated/prisma/client.ts';
 export const statementMessages = {
   currency: (ref: string, currency: string) => `Pohyb ${ref}: měna ${currency} není podporována, pohyb nebyl zaúčtován.`,
   interrupted: 'Import se nepodařilo dokončit (opakovaná chyba serveru); nahrajte výpis znovu nebo kontaktujte správce.',
+  fileMissing: 'Soubor výpisu se v úložišti nenašel; nahrajte výpis znovu.',
 };
 
-/** Read a statement row without its file: `findUnique({ where, ...withoutFile })`. */
+/** Read a statement row without its file (rows from before docs/decisions/0042 hold it): `findUnique({ where, ...withoutFile })`. */
 export const withoutFile = { omit: { content: true } } as const;
 
 export type StatementRow = Prisma.PaymentStatementGetPayload<typeof withoutFile>;
