@@ -1,6 +1,6 @@
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { czechAccountOfIban, formatCzechAccount } from '@lending/contracts';
-import { constantOf, symbolOf, type BankMovement, type BankStatement, type StatementIssue, type StatementResult } from './movement.ts';
+import { constantOf, detached, symbolOf, type BankMovement, type BankStatement, type StatementIssue, type StatementResult } from './movement.ts';
 
 // ISO 20022 camt.053 (BankToCustomerStatement), versions .001.02 to .001.08 as Czech banks send
 // them (ČBA "Standard pro elektronický XML výpis"). Read with a SAX parser: a statement of a
@@ -246,7 +246,7 @@ export class Camt053Reader {
   private close() {
     if (this.failed) return;
     const name = this.stack.at(-1);
-    const value = this.text.trim();
+    const value = detached(this.text.trim());
     this.text = '';
     if (name === 'TxDtls' && this.tx && this.entry) {
       this.entry.txs.push(this.tx);
