@@ -6,7 +6,6 @@ import featureBoundaries from './tools/eslint/feature-boundaries.js';
 
 const HTTP_TRANSITION = [
   'apps/api/src/modules/audit/record-staff-audit.ts',
-  'apps/api/src/modules/payments/statements/import-statement.ts',
 ];
 
 export default tseslint.config(

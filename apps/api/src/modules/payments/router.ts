@@ -18,14 +18,12 @@ import {
   paymentStatementUpload,
   paymentUpdateRequest,
   MAX_STATEMENT_BYTES,
-  z,
 } from '@lending/contracts';
-import { staffOf, type Principal } from '../../http/auth.ts';
-import { badRequest } from '../../http/errors.ts';
+import { invalid } from '../../domain/errors.ts';
 import { badInput, notFoundDoc, refusedDoc } from '../../http/responses.ts';
-import { access, defineRoute, Reply, type RequestMeta, type RouteDef } from '../../http/routes.ts';
+import { access, defineRoute, Reply, type RouteDef } from '../../http/routes.ts';
 import { sendTable } from '../../http/table-export.ts';
-import { receiveSingleFile, type IncomingFile } from '../../http/upload.ts';
+import { receiveSingleFile } from '../../http/upload.ts';
 import { bulkAssignDeals } from './bulk-assign-deals.ts';
 import { bulkCreatePayments } from './bulk-create-payments.ts';
 import { downloadDealPayments } from './download-deal-payments.ts';
@@ -34,7 +32,8 @@ import { getPayment } from './get-payment.ts';
 import { listDealPayments } from './list-deal-payments.ts';
 import { listPayments } from './list-payments.ts';
 import { reportAllocations } from './report-allocations.ts';
-import { getStatement, uploadStatement } from './statements/import-statement.ts';
+import { getStatement } from './statements/get-statement.ts';
+import { uploadStatement } from './statements/upload-statement.ts';
 import { updatePayment } from './update-payment.ts';
 
 // Payments (backoffice.md §7, docs/decisions/0034). Every staff role reads; booking and
@@ -45,15 +44,6 @@ const notFound = notFoundDoc('payment or deal');
 const refused = refusedDoc();
 const fileAnswer = { description: 'CSV (UTF-8 with BOM, `;`, decimal comma; the default) or XLSX, as an attachment', contentType: 'text/csv' };
 
-// The statement upload and its progress (statements/).
-const idParams = z.object({ id: z.coerce.number() });
-/** Reads the uploaded statement whole (at most MAX_STATEMENT_BYTES): it is stored as one value. */
-async function readFile(file: IncomingFile): Promise<{ name: string; content: Buffer }> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-  return { name: file.originalName, content: Buffer.concat(chunks) };
-}
-const actorOf = (principal: Principal, meta: RequestMeta) => ({ staffId: staffOf(principal).id, meta });
 
 export const paymentRoutes: RouteDef[] = [
   defineRoute({
@@ -101,11 +91,17 @@ export const paymentRoutes: RouteDef[] = [
       400: { description: `No file or not a statement: {"file": ["${paymentMessages.statementFile}"]}`, schema: fieldErrorsResponse },
       413: { description: `Larger than 20 MB: {"detail": "${paymentMessages.statementTooLarge}"}`, schema: detailResponse },
     },
-    handler: async ({ deps, req, res, principal, meta }) => {
+    handler: async ({ deps, req, res, actor }) => {
       try {
-        const received = await receiveSingleFile(req, { field: 'file', maxBytes: MAX_STATEMENT_BYTES, tooLargeMessage: paymentMessages.statementTooLarge, sink: readFile });
-        if (!received.file) throw badRequest({ file: [paymentMessages.statementFile] });
-        const { statement, created } = await uploadStatement(deps, actorOf(principal, meta), received.file);
+        // The file goes to the use case as it arrives (stored while it streams in); past 20 MB the stream fails and this answers 413.
+        const received = await receiveSingleFile(req, {
+          field: 'file',
+          maxBytes: MAX_STATEMENT_BYTES,
+          tooLargeMessage: paymentMessages.statementTooLarge,
+          sink: (file) => uploadStatement(deps, actor, { file: { name: file.originalName, head: file.head, stream: file.stream } }),
+        });
+        if (!received.file) throw invalid({ file: [paymentMessages.statementFile] });
+        const { statement, created } = received.file;
         return new Reply(created ? 202 : 200, statement);
       } catch (error) {
         // Refused before the body was read: close the connection instead of reading what nobody wants.
@@ -120,9 +116,8 @@ export const paymentRoutes: RouteDef[] = [
     access: access.staff(),
     summary: "A statement import's progress: state (QUEUED, PROCESSING, DONE, FAILED), lines, created, paired, unpaired, duplicates skipped, errors in Czech",
     tags,
-    params: idParams,
     responses: { 200: { description: 'The statement import', schema: paymentStatement }, ...notFound },
-    handler: ({ deps, params }) => getStatement(deps, params.id),
+    handler: ({ deps, actor, params }) => getStatement(deps, actor, { id: params.id }),
   }),
   // Files (docs/decisions/0035). Literal paths before `/payments/:id/`, which would answer them 404.
   // Every staff role reads, so every role may export, as the deals and persons exports.
