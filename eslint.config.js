@@ -4,10 +4,6 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import featureBoundaries from './tools/eslint/feature-boundaries.js';
 
-const HTTP_TRANSITION = [
-  'apps/api/src/modules/audit/record-staff-audit.ts',
-];
-
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', '.data*/**', 'e2e/screenshots/**', 'test-results/**', 'playwright-report/**'],
@@ -40,7 +36,7 @@ export default tseslint.config(
     // Routers only wire paths, auth and validation; use cases never see req/res, never throw an
     // HTTP status and never import http/ (DESIGN.md §1, docs/decisions/0040).
     files: ['apps/api/src/modules/**/*.ts'],
-    ignores: ['**/router.ts', '**/*-router.ts', ...HTTP_TRANSITION],
+    ignores: ['**/router.ts', '**/*-router.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -49,14 +45,6 @@ export default tseslint.config(
           patterns: [{ group: ['**/http/*'], message: 'Only routers import http/: use cases throw domain errors (src/domain/errors.ts) and take an actor (src/domain/actor.ts).' }],
         },
       ],
-    },
-  },
-  {
-    // Files still being moved to domain errors (issue 21); this list only shrinks.
-    files: HTTP_TRANSITION,
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'express', message: 'Use cases do not depend on Express; wire HTTP in router.ts.' }] }],
     },
   },
   {
