@@ -42,10 +42,55 @@ test('an unknown path shows NotFound with a way back to the start', async ({ pag
 });
 
 test('the mobile layout of the Crossroad', async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 740 });
+  const viewport = { width: 375, height: 740 };
+  await page.setViewportSize(viewport);
   await page.goto('/');
 
-  await expect(page.getByRole('link', { name: /Nepodnikám/ })).toBeVisible();
+  const links = [page.getByRole('link', { name: /^Podnikám/ }), page.getByRole('link', { name: /^Nepodnikám/ })];
+  for (const link of links) await expect(link).toBeVisible();
+
+  // Nothing wider than the phone: the page never scrolls sideways.
+  const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, window: window.innerWidth }));
+  expect(widths.window).toBe(viewport.width);
+  expect(widths.document, 'document width at 375 px').toBeLessThanOrEqual(viewport.width);
+
+  // Both choices whole on the first screen, one above the other, each a comfortable tap target.
+  const boxes: { x: number; y: number; width: number; height: number }[] = [];
+  for (const link of links) {
+    const box = await link.boundingBox();
+    expect(box, 'a laid-out link').not.toBeNull();
+    boxes.push(box!);
+  }
+  for (const box of boxes) {
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    expect(box.height, 'tap target height').toBeGreaterThanOrEqual(44);
+  }
+  const [business, consumer] = boxes as [(typeof boxes)[0], (typeof boxes)[0]];
+  expect(consumer.y, 'Nepodnikám starts below Podnikám').toBeGreaterThanOrEqual(business.y + business.height);
+  expect(Math.abs(consumer.x - business.x), 'one column').toBeLessThanOrEqual(1);
+
+  // The text is whole: the title and the description neither overflow their box nor stick out
+  // of the card, and the arrow does not cover them.
+  for (const link of links) {
+    const problems = await link.evaluate((card) => {
+      const found: string[] = [];
+      const cardBox = card.getBoundingClientRect();
+      const arrow = card.querySelector('.choice__arrow')?.getBoundingClientRect();
+      for (const part of Array.from(card.querySelectorAll<HTMLElement>('.choice__title, .choice__description'))) {
+        const box = part.getBoundingClientRect();
+        const name = `${part.className} "${part.textContent}"`;
+        if (!part.textContent?.trim()) found.push(`${name} is empty`);
+        if (part.scrollWidth > part.clientWidth + 1 || part.scrollHeight > part.clientHeight + 1) found.push(`${name} overflows its box`);
+        if (box.left < cardBox.left || box.right > cardBox.right || box.top < cardBox.top || box.bottom > cardBox.bottom) found.push(`${name} sticks out of the card`);
+        if (arrow && box.right > arrow.left && box.bottom > arrow.top && box.top < arrow.bottom) found.push(`${name} runs under the arrow`);
+      }
+      return found;
+    });
+    expect(problems).toEqual([]);
+  }
   await saveScreenshot(page, 'portal-crossroad-mobile');
 });
 

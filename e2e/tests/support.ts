@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { businessDateOf } from '@lending/contracts';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { Client as PgClient } from 'pg';
 
@@ -218,8 +219,8 @@ export async function staffApi(request: APIRequestContext, method: 'get' | 'post
 // ---------------------------------------------------------------------------------------------
 
 export const DAY = 86_400_000;
-/** Today in Prague (the business date the API counts DPD to), as YYYY-MM-DD. */
-export const pragueToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Prague' }).format(new Date());
+/** Today's business date (the one the API counts DPD to), by the API's own rule: Prague's day. */
+export const pragueToday = () => businessDateOf(new Date());
 export const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const czechDate = (iso: string) => {
   const [y, m, d] = iso.split('-').map(Number);

@@ -11,6 +11,7 @@ import { defaultRootDir, loadConfig } from '../src/config.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrateDeploy } from '../src/db/migrate.ts';
 import { connectDatabase } from '../src/db/prisma.ts';
+import { systemActor } from '../src/domain/actor.ts';
 import { generateCzechAddresses, seededRandom, type BundledAddress } from '../src/integrations/address/data/generate-addresses.ts';
 import { loadBundledAddresses } from '../src/integrations/address/load-bundled-addresses.ts';
 import { foldForSearch } from '../src/integrations/address/normalize.ts';
@@ -87,7 +88,8 @@ async function main() {
 
     const deps = { config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url }, defaultRootDir()), prisma: db.prisma, logger: createLogger('silent') };
     const queries = makeQueries(generateCzechAddresses(), WARM_UP + QUERIES);
-    for (const q of queries.slice(0, WARM_UP)) await suggestAddresses(deps, q);
+    const actor = systemActor('address-suggest-bench');
+    for (const q of queries.slice(0, WARM_UP)) await suggestAddresses(deps, actor, { search: q });
 
     const timings: number[] = [];
     const slowest: { ms: number; q: AddressSuggestRequest }[] = [];
@@ -96,7 +98,7 @@ async function main() {
     let found = 0;
     for (const q of queries.slice(WARM_UP)) {
       const start = performance.now();
-      const answer = await suggestAddresses(deps, q);
+      const answer = await suggestAddresses(deps, actor, { search: q });
       const ms = performance.now() - start;
       timings.push(ms);
       slowest.push({ ms, q });

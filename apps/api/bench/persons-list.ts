@@ -6,13 +6,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PersonListQuery } from '@lending/contracts';
 import { defaultRootDir } from '../src/config.ts';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrateDeploy } from '../src/db/migrate.ts';
 import { connectDatabase } from '../src/db/prisma.ts';
+import { systemActor } from '../src/domain/actor.ts';
 import { seededRandom } from '../src/integrations/address/data/generate-addresses.ts';
 import { Prisma } from '../src/generated/prisma/client.ts';
-import { listPersons, personListSql, type PersonListFilters } from '../src/modules/persons/list-persons.ts';
+import { listPersons, personListSql } from '../src/modules/persons/list-persons.ts';
 import { generatePersons, type GeneratedPersons } from './generate-persons.ts';
 
 const PERSONS = Number(process.env.BENCH_PERSONS ?? 100_000);
@@ -26,7 +28,7 @@ const out = (line = '') => process.stdout.write(`${line}\n`);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ascii = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
-type Scenario = { name: string; filters: (random: () => number) => Partial<PersonListFilters> };
+type Scenario = { name: string; filters: (random: () => number) => Partial<PersonListQuery> };
 
 function scenarios(data: GeneratedPersons): Scenario[] {
   const pick = <T>(list: T[], random: () => number) => list[Math.floor(random() * list.length)]!;
@@ -79,8 +81,7 @@ async function main() {
     out(`Loaded ${counts!.persons} persons (${counts!.in_deals} in ${counts!.deals} deals, ${counts!.blacklisted} blacklisted) in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
 
     const deps = { prisma: db.prisma };
-    const base: PersonListFilters = { page: 1, page_size: 20, ordering: [{ field: 'created_at', direction: 'desc' }] };
-    const listUrl = 'http://localhost/api/v1/persons/';
+    const base: PersonListQuery = { page: 1, page_size: 20, ordering: [{ field: 'created_at', direction: 'desc' }] };
     let failed = false;
     out(`Runs per scenario: ${RUNS} (sequential, page_size 20, after ${WARM_UP} warm-up runs)`);
     for (const scenario of scenarios(data)) {
@@ -90,7 +91,7 @@ async function main() {
       for (let i = 0; i < WARM_UP + RUNS; i++) {
         const filters = { ...base, ...scenario.filters(rnd) };
         const start = performance.now();
-        const page = await listPersons(deps, filters, listUrl);
+        const page = await listPersons(deps, systemActor('bench'), filters);
         const ms = performance.now() - start;
         if (i >= WARM_UP) {
           timings.push(ms);

@@ -10,9 +10,10 @@ import { connectDatabase } from './db/prisma.ts';
 import { createLogger } from './logger.ts';
 import { createApiKey } from './modules/api-keys/create-api-key.ts';
 import { addRepoRate } from './modules/close-of-business/add-repo-rate.ts';
-import { dateToCloseAt } from './modules/close-of-business/run-close-of-business.ts';
+import { dateToCloseAt } from './modules/close-of-business/catch-up-close-of-business.ts';
 import { runCloseOfBusiness } from './modules/close-of-business/run-close-of-business.ts';
-import { HttpError } from './http/errors.ts';
+import { systemActor } from './domain/actor.ts';
+import { DomainError } from './domain/errors.ts';
 import { revokeApiKey } from './modules/api-keys/revoke-api-key.ts';
 import { createStaffUser } from './modules/users/create-staff-user.ts';
 
@@ -26,6 +27,9 @@ const USAGE = `Usage:
                                               any missed before it; an earlier date is closed again
   pnpm cli add-repo-rate <YYYY-MM-DD> <rate> [source]
                                               a ČNB two-week repo rate (per cent p.a.) valid from the day`;
+
+/** Who the audit log says acted: the operator's command line. */
+const cli = systemActor('cli');
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -103,16 +107,21 @@ async function main(argv: string[]) {
         const parsedRole = StaffRole.schema.safeParse(role.toUpperCase());
         if (!parsedRole.success) fail(`Unknown role "${role}". Roles: ${StaffRole.values.join(', ')}`);
         const password = await readPassword(process.env);
-        const result = await createStaffUser(db, { email, role: parsedRole.data, password });
-        if (!result.ok) fail(Object.entries(result.errors).map(([f, m]) => `${f}: ${m.join(' ')}`).join('\n'));
-        process.stderr.write(`Created ${result.user.email} (${result.user.role}).\n`);
+        let user;
+        try {
+          user = await createStaffUser(db, cli, { email, role: parsedRole.data, password });
+        } catch (error) {
+          if (error instanceof DomainError && error.code === 'invalid') fail(Object.entries(error.fields).map(([f, m]) => `${f}: ${m.join(' ')}`).join('\n'));
+          throw error;
+        }
+        process.stderr.write(`Created ${user.email} (${user.role}).\n`);
         break;
       }
       case 'create-api-key': {
         const [owner, ...name] = args;
         const parsedOwner = ApiKeyOwner.schema.safeParse(owner?.toUpperCase());
         if (!parsedOwner.success) fail(`Unknown owner "${owner ?? ''}". Owners: ${ApiKeyOwner.values.join(', ')}`);
-        const key = await createApiKey(db, { owner: parsedOwner.data, name: name.join(' ') });
+        const key = await createApiKey(db, cli, { owner: parsedOwner.data, name: name.join(' ') });
         process.stderr.write(`Created key ${key.prefix} for ${key.owner}. Store it now: it is not shown again.\n`);
         process.stdout.write(`${key.key}\n`);
         break;
@@ -120,7 +129,7 @@ async function main(argv: string[]) {
       case 'revoke-api-key': {
         const [prefix] = args;
         if (!prefix) fail(USAGE);
-        if (!(await revokeApiKey(db, { prefix }))) fail(`No active key with prefix ${prefix}.`);
+        if (!(await revokeApiKey(db, cli, { prefix }))) fail(`No active key with prefix ${prefix}.`);
         process.stderr.write(`Revoked key ${prefix}.\n`);
         break;
       }
@@ -129,9 +138,9 @@ async function main(argv: string[]) {
         const [businessDate = dateToCloseAt(deps.now())] = args;
         let runs;
         try {
-          runs = await runCloseOfBusiness(deps, { businessDate, trigger: 'CLI' });
+          runs = await runCloseOfBusiness(deps, cli, { businessDate });
         } catch (error) {
-          if (error instanceof HttpError && error.status === 400) fail(Object.values(error.body).flat().join(' '));
+          if (error instanceof DomainError && error.code === 'invalid') fail(Object.values(error.fields).flat().join(' '));
           throw error;
         }
         process.stdout.write(closeOfBusinessTable(runs));
@@ -140,8 +149,13 @@ async function main(argv: string[]) {
       case 'add-repo-rate': {
         const [validFrom, rate, ...source] = args;
         if (!validFrom || !rate) fail(USAGE);
-        const result = await addRepoRate({ prisma: db.prisma }, { validFrom, rate, source: source.join(' ') });
-        if (!result.ok) fail(result.error);
+        let result;
+        try {
+          result = await addRepoRate({ prisma: db.prisma }, cli, { validFrom, rate, source: source.join(' ') });
+        } catch (error) {
+          if (error instanceof DomainError && (error.code === 'invalid' || error.code === 'conflict')) fail(error.code === 'invalid' ? Object.values(error.fields).flat().join(' ') : error.message);
+          throw error;
+        }
         process.stderr.write(`Repo rate ${result.rate} % valid from ${result.validFrom} recorded (${result.source}).\n`);
         break;
       }

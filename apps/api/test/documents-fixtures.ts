@@ -6,7 +6,7 @@ import PDFDocument from 'pdfkit';
 import { defaultRootDir, loadConfig, type Config } from '../src/config.ts';
 import type { Deps } from '../src/deps.ts';
 import type { FormState, FormType, RealtyType } from '../src/generated/prisma/enums.ts';
-import { newFormToken } from '../src/modules/forms/form-token.ts';
+import { newFormToken } from '../src/modules/form-access/form-token.ts';
 
 /** A test configuration whose DATA_DIR is a fresh temporary directory (uploads land there). */
 export function configWithTempDataDir(env: Record<string, string> = {}): { config: Config; dataDir: string; cleanup: () => void } {

@@ -11,8 +11,11 @@ export const tokenResponse = z.object({ access: z.string(), refresh: z.string() 
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
 export const refreshRequest = z.object({ refresh: z.string().min(1, 'Pole je povinné') });
+export type RefreshRequest = z.infer<typeof refreshRequest>;
 export const refreshResponse = z.object({ access: z.string() });
+export type RefreshResponse = z.infer<typeof refreshResponse>;
 export const logoutRequest = refreshRequest;
+export type LogoutRequest = RefreshRequest;
 
 export const currentUser = z.object({
   id: z.number().int(),

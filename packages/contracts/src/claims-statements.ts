@@ -5,6 +5,7 @@ import { z } from './zod-config.ts';
 import { AllocationProfile, ClaimsStatementState, ClaimType } from './enums.ts';
 import { isoDayInput } from './dates.ts';
 import { money } from './money.ts';
+import { orderingQuery, pageQuery } from './query.ts';
 
 export const claimsStatementMessages = {
   notFound: 'Vyčíslení nebylo nalezeno.',
@@ -32,6 +33,13 @@ export type ClaimsStatementPatchRequest = z.infer<typeof claimsStatementPatchReq
 export const CLAIMS_STATEMENT_ORDERING_FIELDS = ['id', 'as_of', 'state', 'created_at'] as const;
 export type ClaimsStatementOrderingField = (typeof CLAIMS_STATEMENT_ORDERING_FIELDS)[number];
 
+/** GET /deals/{dealId}/claims-statements/: filter by state, newest first unless asked otherwise. */
+export const claimsStatementListQuery = pageQuery.extend({
+  state: ClaimsStatementState.schema.optional(),
+  ordering: orderingQuery(CLAIMS_STATEMENT_ORDERING_FIELDS, '-id'),
+});
+export type ClaimsStatementListQuery = z.output<typeof claimsStatementListQuery>;
+
 export const ClaimsStatementFormat = z.enum(['pdf', 'xlsx'], { error: claimsStatementMessages.format });
 
 /** GET {id}/export/: the file; allocation_profile orders the lines as that profile would pay them. */
@@ -39,6 +47,7 @@ export const claimsStatementExportQuery = z.object({
   allocation_profile: AllocationProfile.schema.optional(),
   format: ClaimsStatementFormat.default('pdf'),
 });
+export type ClaimsStatementExportQuery = z.output<typeof claimsStatementExportQuery>;
 
 /** One claim of the statement as of its date. */
 export const claimsStatementLine = z.object({

@@ -1,5 +1,6 @@
-import { z } from './zod-config.ts';
+import { REQUIRED_MESSAGE, z } from './zod-config.ts';
 import { IsirCaseState } from './enums.ts';
+import { orderingQuery, pageQuery } from './query.ts';
 
 /** An insolvency proceeding as the insolvency register (ISIR) knows it: GET /isir/{id}/. */
 export const isirCaseView = z.object({
@@ -24,13 +25,12 @@ export type IsirCaseView = z.infer<typeof isirCaseView>;
 /** Orderings GET /isir/ accepts (prefix "-" for descending). */
 export const ISIR_ORDERING_FIELDS = ['file_mark', 'started_at', 'created_at', 'state', 'id'] as const;
 
-/** Query of GET /isir/: file_mark is required (backoffice.md §5). */
-export interface IsirListParams {
-  file_mark: string;
-  ordering?: string;
-  page?: number;
-  page_size?: number;
-}
+/** Query of GET /isir/: file_mark is required (backoffice.md §5); newest proceedings first by default. */
+export const isirListQuery = pageQuery.extend({
+  file_mark: z.string().trim().min(1, REQUIRED_MESSAGE).max(100),
+  ordering: orderingQuery(ISIR_ORDERING_FIELDS, '-started_at'),
+});
+export type IsirListQuery = z.output<typeof isirListQuery>;
 
 /**
  * A file mark in the one form we store and compare: upper case, single spaces, none around the

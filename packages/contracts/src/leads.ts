@@ -21,6 +21,7 @@ import {
   RealtyType,
 } from './enums.ts';
 import { crowns, loanBounds } from './forms/amounts.ts';
+import { commaList, dateQuery, exportFormatQuery, orderingQuery, pageQuery } from './query.ts';
 import { formMessages } from './forms/messages.ts';
 
 // The staff Leads API (backoffice.md §7 "Leads"; docs/decisions/0008-leads-offers-idm.md).
@@ -305,6 +306,51 @@ export interface LeadListParams {
   created_from?: string;
   created_to?: string;
 }
+
+// Ids in these filters keep the parsing they always had (a coerced number), not idQuery's digits only.
+const personOrModelId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const leadListQuery = pageQuery.extend({
+  ordering: orderingQuery(LEAD_ORDERING_FIELDS, '-created_at'),
+  person: personOrModelId.optional(),
+  // Our additions for the back-office list (docs/decisions/0008).
+  state: commaList(LeadState.schema).optional(),
+  source: LeadSource.schema.optional(),
+  deal_type: DealType.schema.optional(),
+  search: z.string().trim().max(200).optional(),
+  created_from: dateQuery.optional(),
+  created_to: dateQuery.optional(),
+});
+export type LeadListQuery = z.output<typeof leadListQuery>;
+
+/** The filters and ordering of the leads list (and of its export). */
+export type LeadFilters = Omit<LeadListQuery, 'page' | 'page_size'>;
+
+/** Query of GET /leads/export/: the list's filters and ordering, without paging, and the file's format. */
+export const leadExportQuery = leadListQuery.omit({ page: true, page_size: true }).extend({ format: exportFormatQuery });
+export type LeadExportQuery = z.output<typeof leadExportQuery>;
+
+/** Query of GET /leads/{leadId}/idm-evaluations/: filter `deal_model`, newest first. */
+export const idmEvaluationListQuery = pageQuery.extend({
+  deal_model: personOrModelId.optional(),
+  ordering: orderingQuery(IDM_EVALUATION_ORDERING_FIELDS, '-created_at'),
+});
+export type IdmEvaluationListQuery = z.output<typeof idmEvaluationListQuery>;
+
+/** Query of GET /leads/{leadId}/call-data/: the latest call first. */
+export const callDataListQuery = pageQuery.extend({ ordering: orderingQuery(CALL_DATA_ORDERING_FIELDS, '-called_at') });
+export type CallDataListQuery = z.output<typeof callDataListQuery>;
+
+/** Query of GET /leads/{leadId}/debt/. */
+export const leadDebtListQuery = pageQuery.extend({ ordering: orderingQuery(LEAD_DEBT_ORDERING_FIELDS, 'id') });
+export type LeadDebtListQuery = z.output<typeof leadDebtListQuery>;
+
+/** Query of GET /leads/{leadId}/incomes-expenses/: filter `kind`. */
+export const incomeExpenseListQuery = pageQuery.extend({
+  kind: IncomeExpenseKind.schema.optional(),
+  ordering: orderingQuery(INCOME_EXPENSE_ORDERING_FIELDS, 'kind,id'),
+});
+export type IncomeExpenseListQuery = z.output<typeof incomeExpenseListQuery>;
 
 export const leadPersonSummary = z.object({
   id: idSchema,

@@ -6,6 +6,7 @@ import { isoDayInput } from './dates.ts';
 import { money, moneyInput } from './money.ts';
 import { recordId } from './ids.ts';
 import { formatCzk } from './format.ts';
+import { booleanQuery, dateQuery, exportFormatQuery, idQuery, orderingQuery, pageQuery, rangeCheck } from './query.ts';
 
 export const paymentMessages = {
   notFound: 'Platba nebyla nalezena.',
@@ -86,6 +87,53 @@ export type Payment = z.infer<typeof payment>;
 
 export const PAYMENT_ORDERING_FIELDS = ['id', 'date', 'amount', 'created_at'] as const;
 export type PaymentOrderingField = (typeof PAYMENT_ORDERING_FIELDS)[number];
+
+// Queries of the payments calls (backoffice.md §7). `date_from` must not lie after `date_to`.
+const paymentFilters = {
+  category: PaymentCategory.schema.optional(),
+  date_from: dateQuery.optional(),
+  date_to: dateQuery.optional(),
+  payment_type: PaymentType.schema.optional(),
+  direction: PaymentDirection.schema.optional(),
+  search: z.string().max(200).optional(),
+  /** true: the unpaired queue (incoming, no deal, neither a storno nor taken back); false: paired. */
+  unpaired: booleanQuery.optional(),
+};
+const dateRange = rangeCheck('date_from', 'date_to', paymentMessages.dateRange);
+
+/** GET /payments/: the filters, `deal`, ordering (default -date) and pages. */
+export const paymentListQuery = pageQuery
+  .extend({ ...paymentFilters, deal: idQuery.optional(), ordering: orderingQuery(PAYMENT_ORDERING_FIELDS, '-date') })
+  .superRefine(dateRange);
+export type PaymentListQuery = z.output<typeof paymentListQuery>;
+
+/** GET /deals/{dealId}/payments/: the payment filters of one deal. */
+export const dealPaymentListQuery = pageQuery.extend({ ...paymentFilters, ordering: orderingQuery(PAYMENT_ORDERING_FIELDS, '-date') }).superRefine(dateRange);
+export type DealPaymentListQuery = z.output<typeof dealPaymentListQuery>;
+
+/** GET /payments/export/: the list's filters without paging, oldest first; format csv (default) or xlsx. */
+export const paymentExportQuery = z.object({ ...paymentFilters, deal: idQuery.optional(), format: exportFormatQuery }).superRefine(dateRange);
+export type PaymentExportQuery = z.output<typeof paymentExportQuery>;
+
+/** GET /payments/allocation-report/: allocation rows by their payment's date, deal, claim type. */
+export const allocationReportQuery = z
+  .object({ date_from: paymentFilters.date_from, date_to: paymentFilters.date_to, deal: idQuery.optional(), claim_type: ClaimType.schema.optional(), format: exportFormatQuery })
+  .superRefine(dateRange);
+export type AllocationReportQuery = z.output<typeof allocationReportQuery>;
+
+/** GET /deals/{dealId}/payments/download/: the deal's payments, one row per allocation. */
+export const dealPaymentsDownloadQuery = z
+  .object({
+    date_from: paymentFilters.date_from,
+    date_to: paymentFilters.date_to,
+    payment_type: paymentFilters.payment_type,
+    category: paymentFilters.category,
+    direction: paymentFilters.direction,
+    format: exportFormatQuery,
+  })
+  .superRefine(dateRange);
+export type DealPaymentsDownloadQuery = z.output<typeof dealPaymentsDownloadQuery>;
+
 
 /** PUT /payments/{id}/: fields left out are cleared (the deal too: the payment goes back to the unpaired queue). */
 export const paymentUpdateRequest = z.object({

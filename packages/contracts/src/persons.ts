@@ -17,6 +17,7 @@ import {
 import { formMessages } from './forms/messages.ts';
 import { money, moneyInput } from './money.ts';
 import { birthNumberField, companyIdField, emailField, identityCardField, normalisePhone, phoneField } from './forms/person.ts';
+import { booleanQuery, commaList, exportFormatQuery, idQuery, orderingQuery, pageQuery } from './query.ts';
 
 // Persons of the back-office (backoffice.md §3 and §7 "Persons"; docs/decisions/0009-persons-api.md).
 // The API validates with these schemas and answers these shapes; the back-office builds its
@@ -176,33 +177,46 @@ export type PersonOrderingField = (typeof PERSON_ORDERING_FIELDS)[number];
 export const PERSON_DEFAULT_ORDERING = '-created_at';
 
 /**
- * Query parameters of GET /persons/ as the client sends them (strings). Booleans: true/false
- * (1/0). `excluded_ids`: comma-joined ids. `ordering`: a field of PERSON_ORDERING_FIELDS,
- * `-` for descending, several comma-joined. `search`: words of a name, company name, e-mail,
- * phone, birth number (prefix, with or without the slash) or IČO; diacritics do not matter.
+ * Query of GET /persons/. Booleans: true/false (1/0). `excluded_ids`: comma-joined ids.
+ * `ordering`: a field of PERSON_ORDERING_FIELDS, `-` for descending, several comma-joined.
+ * `search`: words of a name, company name, e-mail, phone, birth number (prefix, with or without
+ * the slash) or IČO; diacritics do not matter.
  */
-export interface PersonListQuery {
-  birth_number?: string;
-  company_id?: string;
-  excluded_ids?: string;
+export const personListQuery = pageQuery.extend({
+  birth_number: z
+    .string()
+    .transform((v) => v.replace(/[\s/]/g, ''))
+    .pipe(z.string().regex(/^\d{9,10}$/, personMessages.birthNumberInvalid))
+    .optional(),
+  company_id: z
+    .string()
+    .transform((v) => v.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{8}$/, personMessages.companyIdInvalid))
+    .optional(),
+  excluded_ids: commaList(idQuery, { message: personMessages.idList }).optional(),
   /** Has an IČO: a legal person, or a self-employed natural person. */
-  has_company?: 'true' | 'false' | '1' | '0';
+  has_company: booleanQuery.optional(),
   /** Participates in any deal (any role). */
-  has_deal?: 'true' | 'false' | '1' | '0';
-  has_execution?: 'true' | 'false' | '1' | '0';
-  has_insolvency?: 'true' | 'false' | '1' | '0';
+  has_deal: booleanQuery.optional(),
+  has_execution: booleanQuery.optional(),
+  has_insolvency: booleanQuery.optional(),
   /** Participates in some deal with this role. */
-  has_role?: PersonRole;
-  id?: string;
-  identification?: IdentificationType;
+  has_role: PersonRole.schema.optional(),
+  id: idQuery.optional(),
+  identification: IdentificationType.schema.optional(),
   /** Has a blacklist entry. */
-  is_blacklisted?: 'true' | 'false' | '1' | '0';
-  is_internal?: 'true' | 'false' | '1' | '0';
-  ordering?: string;
-  page?: string;
-  page_size?: string;
-  search?: string;
-}
+  is_blacklisted: booleanQuery.optional(),
+  is_internal: booleanQuery.optional(),
+  search: z.string().trim().max(200).optional(),
+  ordering: orderingQuery(PERSON_ORDERING_FIELDS, PERSON_DEFAULT_ORDERING),
+});
+export type PersonListQuery = z.output<typeof personListQuery>;
+/** The filters and ordering of the list, without its paging: what the export takes too. */
+export type PersonFilters = Omit<PersonListQuery, 'page' | 'page_size'>;
+
+/** Query of GET /persons/export/: the list's filters and ordering, without paging, and the file format. */
+export const personExportQuery = personListQuery.omit({ page: true, page_size: true }).extend({ format: exportFormatQuery });
+export type PersonExportQuery = z.output<typeof personExportQuery>;
 
 // ---------------------------------------------------------------------------------------------
 // Person: responses
@@ -446,6 +460,10 @@ export type BlacklistEntryRequest = z.infer<typeof blacklistEntryRequest>;
 
 export const PERSON_LABEL_ORDERING_FIELDS = ['id', 'name', 'created_at'] as const;
 
+/** Query of GET /persons/{personId}/labels/ (all labels, by name by default). */
+export const personLabelListQuery = z.object({ ordering: orderingQuery(PERSON_LABEL_ORDERING_FIELDS, 'name') });
+export type PersonLabelListQuery = z.output<typeof personLabelListQuery>;
+
 // ---------------------------------------------------------------------------------------------
 // Related deals
 // ---------------------------------------------------------------------------------------------
@@ -478,6 +496,10 @@ export const personDealItem = z.object({
 });
 export type PersonDealItem = z.infer<typeof personDealItem>;
 
+/** Query of GET /persons/{personId}/deals/: pages, `state`. */
+export const personDealListQuery = pageQuery.extend({ state: DealState.schema.optional() });
+export type PersonDealListQuery = z.output<typeof personDealListQuery>;
+
 // ---------------------------------------------------------------------------------------------
 // Distraints and realty rights
 // ---------------------------------------------------------------------------------------------
@@ -509,6 +531,10 @@ export type DistraintPatchRequest = z.infer<typeof distraintPatchRequest>;
 
 export const DISTRAINT_ORDERING_FIELDS = ['id', 'file_mark', 'state', 'amount', 'started_at', 'created_at'] as const;
 
+/** Query of GET /persons/{personId}/distraint/ (all distraints, newest start first by default). */
+export const distraintListQuery = z.object({ ordering: orderingQuery(DISTRAINT_ORDERING_FIELDS, '-started_at') });
+export type DistraintListQuery = z.output<typeof distraintListQuery>;
+
 export const realtyRight = z.object({
   id: z.number().int(),
   person_id: z.number().int(),
@@ -529,3 +555,7 @@ export const realtyRight = z.object({
 export type RealtyRight = z.infer<typeof realtyRight>;
 
 export const REALTY_RIGHT_ORDERING_FIELDS = ['id', 'type', 'lv_number', 'cadastral_area_name', 'created_at'] as const;
+
+/** Query of GET /persons/{personId}/realty-rights/ (all rights, by cadastral area by default). */
+export const realtyRightListQuery = z.object({ ordering: orderingQuery(REALTY_RIGHT_ORDERING_FIELDS, 'cadastral_area_name') });
+export type RealtyRightListQuery = z.output<typeof realtyRightListQuery>;

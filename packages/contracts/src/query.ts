@@ -14,6 +14,7 @@ export const queryMessages = {
   dateRange: 'Datum od nesmí být po datu do.',
   listTooLong: (max: number) => `Zadejte nejvýše ${max} hodnot.`,
   unknownValue: (value: string, allowed: readonly string[]) => `Neznámá hodnota „${value}“. Povolené hodnoty: ${allowed.join(', ')}.`,
+  exportFormat: 'Zvolte formát csv nebo xlsx.',
   ordering: (field: string, allowed: readonly string[]) => `Nelze řadit podle „${field}“. Povolené hodnoty: ${allowed.join(', ')}.`,
 } as const;
 
@@ -127,6 +128,12 @@ export const enumListQuery = <const V extends readonly [string, ...string[]]>(al
       return [...new Set(list)] as V[number][];
     }),
   );
+
+/** The file of a list's export: `format=csv` or `format=xlsx`. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** Left out, CSV: the spec's file calls name no format (GET /payments/export/, claims/export/, …). */
+export const exportFormatQuery = z.enum(EXPORT_FORMATS, queryMessages.exportFormat).default('csv');
 
 /** A calendar day in a query, `YYYY-MM-DD` (1900–2100), as UTC midnight. */
 export const dateQuery = isoDayDate;

@@ -1,6 +1,7 @@
 import { z } from './zod-config.ts';
 import { defineEnum, type EnumValue } from './enum.ts';
 import { DistraintState, IdentificationType, IsirCaseState, ProcessingState, RealtyRightType, ScreeningType } from './enums.ts';
+import { booleanQuery, dateQuery, orderingQuery, pageQuery } from './query.ts';
 
 /**
  * Screenings of a person (backoffice.md §7 Persons): one check of an outside register, run in
@@ -18,6 +19,7 @@ export const screeningMessages = {
   personNotFound: 'Osoba nebyla nalezena.',
   screeningNotFound: 'Prověrka nebyla nalezena.',
   isirCaseNotFound: 'Insolvenční řízení nebylo nalezeno.',
+  dateRange: 'Datum do nesmí být dřívější než datum od.',
 } as const;
 
 /** How a finished screening came out, for the coloured badge of the list. */
@@ -320,17 +322,25 @@ export type RunScreeningRequest = z.infer<typeof runScreeningRequest>;
 /** Orderings GET /persons/{personId}/screenings/ accepts (prefix "-" for descending). */
 export const SCREENING_ORDERING_FIELDS = ['created_at', 'finished_at', 'type', 'state', 'id'] as const;
 
-/** Query of GET /persons/{personId}/screenings/, as the back-office sends it. */
-export interface ScreeningListParams {
-  date_from?: string;
-  date_to?: string;
-  only_latest?: boolean;
-  ordering?: string;
-  page?: number;
-  page_size?: number;
-  search?: string;
-  type?: ScreeningType;
-}
+/**
+ * Query of GET /persons/{personId}/screenings/: created_at within date_from and date_to (whole
+ * days, inclusive), only_latest (the newest of each type), search over type and result, type;
+ * newest first by default.
+ */
+export const screeningListQuery = pageQuery
+  .extend({
+    date_from: dateQuery.optional(),
+    date_to: dateQuery.optional(),
+    only_latest: booleanQuery.default(false),
+    ordering: orderingQuery(SCREENING_ORDERING_FIELDS, '-created_at'),
+    search: z.string().max(200).optional(),
+    type: ScreeningType.schema.optional(),
+  })
+  .superRefine((q, ctx) => {
+    // On date_to, where this list has always reported it (rangeCheck reports on the lower end).
+    if (q.date_from && q.date_to && q.date_to < q.date_from) ctx.addIssue({ code: 'custom', path: ['date_to'], message: screeningMessages.dateRange });
+  });
+export type ScreeningListQuery = z.output<typeof screeningListQuery>;
 
 /** GET /persons/{personId}/screenings/{id}/zobi/ */
 export const zobiAnswer = z.object({

@@ -28,8 +28,10 @@ import type { Deps } from '../../src/deps.ts';
 import { createLogger } from '../../src/logger.ts';
 import { signAccessToken } from '../../src/modules/auth/tokens.ts';
 import { addDays } from '../../src/domain/dates.ts';
-import { recomputeDelinquency } from '../../src/modules/close-of-business/recompute-delinquency.ts';
-import { catchUpCloseOfBusiness, closeBusinessDate } from '../../src/modules/close-of-business/run-close-of-business.ts';
+import { recomputeDelinquency } from '../../src/modules/servicing/index.ts';
+import { systemActor } from '../../src/domain/actor.ts';
+import { catchUpCloseOfBusiness } from '../../src/modules/close-of-business/catch-up-close-of-business.ts';
+import { closeBusinessDate } from '../../src/modules/close-of-business/close-business-date.ts';
 import { seededRandom } from '../../src/integrations/address/data/generate-addresses.ts';
 import type { CloseOfBusinessRun } from '@lending/contracts';
 import { withoutSecondaryIndexes } from '../load/generate-leads.ts';
@@ -104,7 +106,7 @@ async function main() {
     await timed(`first close (${BUSINESS_DATE})`, async () => [(await closeBusinessDate(deps, BUSINESS_DATE, 'CLI'))!]);
     await timed(`next day (${next})`, async () => [(await closeBusinessDate(deps, next, 'CLI'))!]);
     await timed(`same day again (${next})`, async () => [(await closeBusinessDate(deps, next, 'CLI'))!]);
-    await timed(`catch-up of ${CATCH_UP_DAYS} days (to ${addDays(next, CATCH_UP_DAYS)})`, () => catchUpCloseOfBusiness(deps, addDays(next, CATCH_UP_DAYS)));
+    await timed(`catch-up of ${CATCH_UP_DAYS} days (to ${addDays(next, CATCH_UP_DAYS)})`, () => catchUpCloseOfBusiness(deps, systemActor('bench'), { through: addDays(next, CATCH_UP_DAYS) }));
     out();
     const sum = (runs: CloseOfBusinessRun[], pick: (s: NonNullable<CloseOfBusinessRun['stats']>) => number) => String(runs.reduce((total, r) => total + pick(r.stats!), 0));
     table(

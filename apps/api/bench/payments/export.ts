@@ -15,14 +15,13 @@
 //   BENCH_DATA_DIR=          keep the database there and reuse it on the next run (no generation)
 //   BENCH_CPU_PROF=1         the API writes a CPU profile (--cpu-prof) into the run's directory
 //   BENCH_NODE_ARGS=         more node options for the API process, after the product's own (src/node-flags.ts)
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { defaultRootDir } from '../../src/config.ts';
-import { ensureDatabase, freePort, startEmbeddedPostgres } from '../../src/db/embedded.ts';
+import { ensureDatabase, startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { migrateDeploy } from '../../src/db/migrate.ts';
 import { connectDatabase } from '../../src/db/prisma.ts';
 import { loadBundledAddresses } from '../../src/integrations/address/index.ts';
@@ -30,6 +29,7 @@ import { signAccessToken } from '../../src/modules/auth/tokens.ts';
 import { COMPILED_SERVER, PRODUCTION_NODE_FLAGS } from '../../src/node-flags.ts';
 import type pg from 'pg';
 import { out, seconds, setting, table } from '../bench-output.ts';
+import { rssMb, startApi, type ChildApi } from './child-api.ts';
 
 const PAYMENTS = setting('bench:payments', 'BENCH_PAYMENTS', 1_000_000);
 const XLSX_ROWS = setting('bench:payments', 'BENCH_XLSX_ROWS', 100_000);
@@ -89,77 +89,6 @@ async function generate(client: pg.ClientBase): Promise<{ paired: number; alloca
   await q('SET session_replication_role = origin');
   const paired = await q(`SELECT count(*)::int AS n FROM payments WHERE deal_id IS NOT NULL`);
   return { paired: (paired.rows[0] as { n: number }).n, allocations: allocated.rowCount ?? 0 };
-}
-
-interface ChildApi {
-  pid: number;
-  port: number;
-  stop(): Promise<void>;
-}
-
-/** The compiled server (`pnpm build`) in production mode, ready when its readiness check answers 200. */
-async function startApi(root: string, databaseUrl: string, dataDir: string, jwtSecret: string, logFile: string, nodeArgs: string[]): Promise<ChildApi> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {};
-  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) if (process.env[name] !== undefined) env[name] = process.env[name];
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    COMPANY_REGISTER: 'sandbox',
-    ADDRESS_PROVIDER: 'bundled',
-    BANK_STATEMENT_ANALYSIS: 'sandbox',
-    BANK_CONNECTION_PROVIDER: 'none',
-    SCREENING_PROVIDER: 'sandbox',
-    EMAIL_PROVIDER: 'sandbox',
-    PUBLIC_URL: 'http://bench.local',
-    JWT_SECRET: jwtSecret,
-    CRM_WEBHOOK_PASSWORD: randomBytes(18).toString('base64url'),
-    LOG_LEVEL: 'warn',
-  });
-  const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [...nodeArgs, COMPILED_SERVER.script], { cwd: root, env, stdio: ['ignore', log, log] });
-  fs.closeSync(log);
-  let exited = false;
-  const gone = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      exited = true;
-      resolve();
-    }),
-  );
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (exited) throw new Error(`the API exited before it was ready; see ${logFile}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/v1/healthcheck/ready/`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the API was not ready within 180 s; see ${logFile}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    pid: child.pid!,
-    port,
-    async stop() {
-      if (exited) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-      await gone;
-      clearTimeout(timer);
-    },
-  };
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
 }
 
 interface Download {

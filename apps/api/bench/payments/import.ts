@@ -34,9 +34,12 @@ import { migrateJobQueue } from '../../src/jobs/queue.ts';
 import { connectDatabase } from '../../src/db/prisma.ts';
 import { createLogger } from '../../src/logger.ts';
 import { addDays } from '../../src/domain/dates.ts';
-import { closeBusinessDate } from '../../src/modules/close-of-business/run-close-of-business.ts';
+import { closeBusinessDate } from '../../src/modules/close-of-business/close-business-date.ts';
 import { parseCamt053 } from '../../src/modules/payments/statements/camt053.ts';
-import { importStatement, uploadStatement } from '../../src/modules/payments/statements/import-statement.ts';
+import { importStatement } from '../../src/modules/payments/statements/import-statement.ts';
+import { statementFile, uploadStatement } from '../../src/modules/payments/statements/upload-statement.ts';
+import { systemActor, type StaffActor } from '../../src/domain/actor.ts';
+import { LocalFileStorage } from '../../src/integrations/storage/local-file-storage.ts';
 import { withoutSecondaryIndexes } from '../load/generate-leads.ts';
 import { DEAL_TABLES, generateDeals, loadInconsistencies } from '../deals/generate-deals.ts';
 import { out, seconds, setting, table } from '../bench-output.ts';
@@ -315,8 +318,8 @@ async function main() {
     const sample = [...new Set(lines.flatMap((l) => (l.deal === null ? [] : [l.deal])))].slice(0, SAMPLE).sort((a, b) => a - b);
 
     const staff = await db.prisma.staffUser.create({ data: { email: 'bench@bench.local', role: 'ACCOUNTANT', passwordHash: 'x' } });
-    const actor = { staffId: staff.id, meta: { ip: '127.0.0.1', requestId: 'bench' } };
-    const deps = { prisma: db.prisma, now: () => new Date(`${STATEMENT_DATE}T16:00:00Z`), logger: createLogger('silent') };
+    const actor: StaffActor = { kind: 'staff', staffId: staff.id, role: 'ACCOUNTANT', meta: { ip: '127.0.0.1', requestId: 'bench' } };
+    const deps = { prisma: db.prisma, now: () => new Date(`${STATEMENT_DATE}T16:00:00Z`), logger: createLogger('silent'), storage: new LocalFileStorage(path.join(dir, 'uploads')) };
     const count = async () =>
       (await q<{ payments: number; allocations: number }>(`SELECT (SELECT count(*) FROM payments)::int AS payments, (SELECT count(*) FROM payment_allocations)::int AS allocations`))[0]!;
 
@@ -324,8 +327,8 @@ async function main() {
     const timed = async (name: string, content: Buffer, fileName: string) => {
       const before = await count();
       const started = performance.now();
-      const { statement, created } = await uploadStatement(deps, actor, { name: fileName, content });
-      if (created) await importStatement(deps, statement.id, { finalAttempt: true });
+      const { statement, created } = await uploadStatement(deps, actor, { file: statementFile(fileName, content) });
+      if (created) await importStatement(deps, systemActor('bench'), { statementId: statement.id, finalAttempt: true });
       const ms = performance.now() - started;
       const row = await db!.prisma.paymentStatement.findUniqueOrThrow({ where: { id: statement.id } });
       const after = await count();

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { testSystem } from '../../test/fixtures/actors.ts';
 import { createApiKey } from '../modules/api-keys/create-api-key.ts';
 import { errorHandler } from './errors.ts';
 import { access, defineRoute, mountRoutes, Reply } from './routes.ts';
@@ -74,8 +75,8 @@ describe('HTTP basic (CRM webhooks)', () => {
 
 describe('Api-Key (partner pushes)', () => {
   it('admits only keys of the route owner, then validates the body', async () => {
-    const leadsor = await createApiKey(ctx.deps, { owner: 'LEADSOR' });
-    const volsor = await createApiKey(ctx.deps, { owner: 'VOLSOR' });
+    const leadsor = await createApiKey(ctx.deps, testSystem, { owner: 'LEADSOR' });
+    const volsor = await createApiKey(ctx.deps, testSystem, { owner: 'VOLSOR' });
     const ok = await request(app).post('/partners/leadsor/').set('Authorization', `Api-Key ${leadsor.key}`).send({ name: 'Jan' });
     expect(ok.body).toEqual({ owner: 'LEADSOR', name: 'Jan' });
     expect((await request(app).post('/partners/leadsor/').set('Authorization', `Api-Key ${volsor.key}`).send({ name: 'Jan' })).status).toBe(403);

@@ -5,7 +5,7 @@ import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, type DomainErrorCode, messages as domainMessages } from '../domain/errors.ts';
 
-/** An error with an HTTP status and a DRF-style JSON body, thrown by use cases and guards. */
+/** An error with an HTTP status and a DRF-style JSON body: what only the edge knows (a body that is not JSON, 405, 413, an API key's 401). Use cases throw domain errors (domain/errors.ts). */
 export class HttpError extends Error {
   readonly status: number;
   readonly body: Record<string, unknown>;
@@ -27,9 +27,6 @@ export const messages = {
   serverError: 'Došlo k chybě na serveru. Zkuste to prosím později.',
 };
 
-// Transition (docs/decisions/0040): modules not yet converted still import these from here.
-export { orNotFound, zodFieldErrors } from '../domain/errors.ts';
-
 /** Seconds a client is told to wait while the database is away (a restart takes a few). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -37,8 +34,6 @@ export const badRequest = (fieldErrors: Record<string, string[]>) => new HttpErr
 export const unauthorized = (detail = messages.notAuthenticated, scheme = 'Bearer realm="api"') =>
   new HttpError(401, { detail }, { 'WWW-Authenticate': scheme });
 export const forbidden = (detail = messages.forbidden) => new HttpError(403, { detail });
-export const notFound = (detail = messages.notFound) => new HttpError(404, { detail });
-export const conflict = (detail: string, extra: Record<string, unknown> = {}) => new HttpError(409, { detail, ...extra });
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
   new HttpError(429, { detail }, { 'Retry-After': String(retryAfterSeconds) });
 

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyOwner, makeBirthNumber } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { testSystem } from '../../test/fixtures/actors.ts';
 import { configWithTempDataDir, files } from '../../test/documents-fixtures.ts';
 import { Encoded, LEAK, operationsOf, percentEncode, seededRandom, variantsOf, exampleOf, type BaseRequest, type Operation, type Variant } from '../../test/openapi-fuzz.ts';
 import { createApiKey } from '../modules/api-keys/create-api-key.ts';
@@ -74,7 +75,7 @@ beforeAll(async () => {
   EXAMPLES['post /api/v1/auth/token/refresh/'] = { refresh: (await ctx.login('VIEWER')).refresh };
   EXAMPLES['post /api/v1/auth/logout/'] = { refresh: (await ctx.login('ADMIN')).refresh };
   credentials.basic = `Basic ${Buffer.from(`${ctx.deps.config.CRM_WEBHOOK_USER}:${ctx.deps.secrets.crmWebhookPassword}`).toString('base64')}`;
-  for (const owner of ApiKeyOwner.values) apiKeys.set(owner, `Api-Key ${(await createApiKey(ctx.deps, { owner })).key}`);
+  for (const owner of ApiKeyOwner.values) apiKeys.set(owner, `Api-Key ${(await createApiKey(ctx.deps, testSystem, { owner })).key}`);
 
   // The document the app serves is what is walked, not the route table.
   const schema = await ctx.http().get('/api/v1/schema.yaml?format=json');

@@ -1,11 +1,8 @@
 import type { Request } from 'express';
 import type { ResultPage } from '../domain/page.ts';
-import { messages, notFound } from './errors.ts';
 
-// Transition (docs/decisions/0040): the query building blocks live in packages/contracts.
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, orderingQuery, pageQuery } from '@lending/contracts';
-import type { PageQuery } from '../domain/page.ts';
-export type { PageQuery };
+// A use case answers a page of results (domain/page.ts); here it becomes the spec's
+// {count, next, previous, results} with the links of the request it answers.
 
 export interface Page<T> {
   count: number;
@@ -13,9 +10,6 @@ export interface Page<T> {
   previous: string | null;
   results: T[];
 }
-
-/** The spec's page of `item`s, for the OpenAPI document. */
-export { pageOf as pageSchema } from '@lending/contracts';
 
 /** The absolute URL of the request, from which next/previous page links are built. */
 export function requestUrl(req: Request): string {
@@ -37,24 +31,5 @@ export function drfPage<T>(listUrl: string, page: ResultPage<T>): Page<T> {
     next: pageUrl(listUrl, page.page < page.lastPage ? page.page + 1 : null),
     previous: pageUrl(listUrl, page.page > 1 ? page.page - 1 : null),
     results: page.results,
-  };
-}
-
-/** Transition (docs/decisions/0040): runs the count and the page query and answers DRF's `{count, next, previous, results}`. */
-export async function paginate<T>(
-  listUrl: string,
-  query: PageQuery,
-  count: () => Promise<number>,
-  fetch: (args: { skip: number; take: number }) => Promise<T[]>,
-): Promise<Page<T>> {
-  const total = await count();
-  const lastPage = Math.max(1, Math.ceil(total / query.page_size));
-  if (query.page > lastPage) throw notFound(messages.invalidPage);
-  const results = await fetch({ skip: (query.page - 1) * query.page_size, take: query.page_size });
-  return {
-    count: total,
-    next: pageUrl(listUrl, query.page < lastPage ? query.page + 1 : null),
-    previous: pageUrl(listUrl, query.page > 1 ? query.page - 1 : null),
-    results,
   };
 }

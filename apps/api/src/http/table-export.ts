@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
-import { z } from 'zod';
+import type { ExportFormat } from '@lending/contracts';
+import type { ColumnKind, ExportCell, ExportColumn, TableRows } from '../domain/export-table.ts';
 import { contentDisposition } from './file-response.ts';
 
 /**
@@ -9,20 +10,12 @@ import { contentDisposition } from './file-response.ts';
  * CSV or XLSX while they are read from the database in batches, so a list of 100 000 persons
  * never sits in memory. CSV follows the conventions of the persons' CSV exports
  * (modules/persons/csv.ts): UTF-8 with BOM, `;`, CRLF, Czech decimal comma, formula guard.
+ *
+ * Transition (docs/decisions/0040): the format query is in packages/contracts, the table a use
+ * case answers in domain/export-table.ts.
  */
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const exportFormatQuery = z.enum(EXPORT_FORMATS, 'Zvolte formát csv nebo xlsx.');
-
-/** `money` takes a number or a decimal string ("1234.50"); `date` a calendar day `YYYY-MM-DD`. */
-export type ColumnKind = 'text' | 'integer' | 'money' | 'date' | 'datetime';
-export interface ExportColumn {
-  header: string;
-  kind: ColumnKind;
-  /** Width in characters (XLSX). */
-  width?: number;
-}
-export type ExportCell = string | number | Date | null;
+export { EXPORT_FORMATS, exportFormatQuery, type ExportFormat } from '@lending/contracts';
+export { inBatches, tableRowsOf, type ColumnKind, type ExportCell, type ExportColumn, type TableRows } from '../domain/export-table.ts';
 
 const PRAGUE = 'Europe/Prague';
 const pragueParts = new Intl.DateTimeFormat('cs-CZ', {
@@ -76,25 +69,6 @@ function csvCell(value: ExportCell, kind: ColumnKind): string {
   else text = String(value);
   if (typeof value === 'string' && kind !== 'money' && kind !== 'date' && FORMULA_START.has(text.charCodeAt(0))) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/**
- * A table's rows as sendTable reads them: the reader calls `onRow` with each row's cells as it
- * reads them, and yields where the writer may send what it wrote and wait for the client. The
- * writer turns a row into its output at once and keeps no reference to it, so rows die young
- * (keyset-rows.ts: why that matters to a million-row export's memory).
- */
-export type TableRows = (onRow: (cells: ExportCell[]) => void) => AsyncIterable<unknown>;
-
-/** TableRows of rows read by an async iterable (the exports read in Prisma batches of 500): the writer sends after each 500 rows. */
-export function tableRowsOf(rows: AsyncIterable<ExportCell[]>): TableRows {
-  return async function* read(onRow) {
-    let count = 0;
-    for await (const row of rows) {
-      onRow(row);
-      if (++count % 500 === 0) yield;
-    }
-  };
 }
 
 /** Bytes of one buffer of the CSV: one write per row would cost a syscall and a chunk header each. */
@@ -231,17 +205,4 @@ export async function sendTable(
     res.destroy(error as Error);
   }
   return undefined;
-}
-
-/** Reads rows by id in batches, in the order of `ids`, so an export holds one batch at a time. */
-export async function* inBatches<T extends { id: number }>(ids: readonly number[], load: (batch: number[]) => Promise<T[]>, size = 500): AsyncGenerator<T> {
-  for (let start = 0; start < ids.length; start += size) {
-    const batch = ids.slice(start, start + size);
-    const byId = new Map((await load(batch)).map((row) => [row.id, row]));
-    for (const id of batch) {
-      const row = byId.get(id);
-      // Deleted since the ids were read: left out.
-      if (row) yield row;
-    }
-  }
 }

@@ -1,33 +1,13 @@
 import { Readable } from 'node:stream';
 import type { Request } from 'express';
 import busboy from 'busboy';
+import type { FileSink, ReceivedUpload } from '../domain/upload.ts';
 import { badRequest, HttpError } from './errors.ts';
 
-/** A file part as it arrives: its first bytes already read, the rest still on the wire. */
-export interface IncomingFile {
-  originalName: string;
-  /** The first HEAD_BYTES of the file (all of it when shorter): enough to tell its type. */
-  head: Buffer;
-  /**
-   * The whole file, head included, read from the request as it is consumed. It fails with 413
-   * past `maxBytes`, and with an error when the client goes away, so a store fed from it never
-   * keeps a partial file.
-   */
-  stream: Readable;
-}
+// What a use case sees of an upload is in domain/upload.ts; the routers that read one get it here too.
+export type { FileSink, IncomingFile, ReceivedUpload, ReceiveUpload } from '../domain/upload.ts';
 
-/** Consumes the file part (stores it, or leaves it: what is left unread is discarded). */
-export type FileSink<T> = (file: IncomingFile, fieldsSoFar: Readonly<Record<string, string>>) => Promise<T>;
-
-/** Reads the multipart body, handing its file to `sink`: how a use case takes an upload without Express. */
-export type ReceiveUpload<T> = (sink: FileSink<T>) => Promise<ReceivedUpload<T>>;
-
-export interface ReceivedUpload<T> {
-  fields: Record<string, string>;
-  /** What the sink made of the file, or null when the request held none. */
-  file: T | null;
-}
-
+/** The first bytes of a file part read before it is handed on: enough to tell its type. */
 export const HEAD_BYTES = 4096;
 // Room for the text fields, part headers and boundaries around the file in a declared length.
 const ENVELOPE_BYTES = 64 * 1024;

@@ -26,7 +26,9 @@ import { createDealModel } from '../modules/claims/deal-models/create-deal-model
 import { convertLeadToDeal } from '../modules/claims/lead-conversion/convert-lead.ts';
 import { addDays } from '../domain/dates.ts';
 import { createDeal } from '../modules/deals/create-deal.ts';
-import { createItem, updateItem, type AnySubResource } from '../modules/deals/deal-sub-resource.ts';
+import { createDealItem } from '../modules/deals/create-deal-item.ts';
+import type { AnySubResource } from '../modules/deals/deal-sub-resource.ts';
+import { updateDealItem } from '../modules/deals/update-deal-item.ts';
 import { obligations } from '../modules/deals/sub-resources.ts';
 import { createPurpose } from '../modules/purposes/create-purpose.ts';
 import { createRealtyGroup } from '../modules/realty-groups/create-realty-group.ts';
@@ -345,21 +347,20 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
     for (const step of steps) {
       const deps = depsAt(step.at);
       const actor = actorAt(step.at);
-      if (step.kind === 'model') await createDealModel(deps, dealId, step.body, actor);
-      else if (step.kind === 'state') await changeDealState(deps, dealId, step.body, actor);
+      if (step.kind === 'model') await createDealModel(deps, actor, { dealId, model: step.body });
+      else if (step.kind === 'state') await changeDealState(deps, actor, { dealId, transition: step.body });
       else if (step.kind === 'prepare') {
-        for (const purpose of step.purposes) await createPurpose(deps, actor, dealId, purpose);
+        for (const purpose of step.purposes) await createPurpose(deps, actor, { dealId, purpose });
         if (step.collateral) {
           const realty = await prisma.realty.create({ data: step.collateral.realty });
           await prisma.realtyRight.create({ data: { personId: step.collateral.owner, realtyId: realty.id, type: 'OWNERSHIP', shareNumerator: 1, shareDenominator: 1, lvNumber: realty.lvNumber } });
           await createRealtyGroup(deps, actor, { dealId, group: { ...step.collateral.group, realties: [realty.id] } });
         }
       } else {
-        const obligations = obligationsOf(deps.now);
-        const created = (await createItem(deps, obligations, actor, dealId, step.body)) as { id: number };
+        const created = (await createDealItem(deps, actor, { resource: obligationResource, dealId, item: step.body })) as { id: number };
         if (step.fulfilledAt) {
           const when = step.fulfilledAt;
-          await updateItem(depsAt(when), obligationsOf(() => when), actorAt(when), { dealId, id: created.id }, { fulfilled_at: when.toISOString() });
+          await updateDealItem(depsAt(when), actorAt(when), { resource: obligationResource, dealId, id: created.id, changes: { fulfilled_at: when.toISOString() } });
         }
       }
     }
@@ -373,7 +374,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
   for (const lead of input.leads.filter((l) => l.state === 'OFFER_ACCEPTED' && l.personId).filter((_, i) => i % 2 === 0)) {
     const convertedOn = minDay(addDays(lead.updatedAt.toISOString().slice(0, 10), 1), T);
     const when = at(convertedOn);
-    const answer = await convertLeadToDeal(depsAt(when), lead.id, actorAt(when));
+    const answer = await convertLeadToDeal(depsAt(when), actorAt(when), { leadId: lead.id });
     fromLeads++;
     const deal = await prisma.deal.findUniqueOrThrow({ where: { id: answer.deal_id }, include: { models: true } });
     moments.set(deal.id, { created: when, model: when, prepared: when });
@@ -508,7 +509,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
   for (let i = 0; i < scripts.length; i++) dealIds.push(new Promise((resolve) => made.push(resolve)));
   const creating = (async () => {
     for (const [i, script] of scripts.entries()) {
-      const deal = await createDeal(depsAt(script.createdAt), actorAt(script.createdAt), script.create);
+      const deal = await createDeal(depsAt(script.createdAt), actorAt(script.createdAt), { deal: script.create });
       const model = script.steps.find((s) => s.kind === 'model')?.at ?? null;
       moments.set(deal.id, { created: script.createdAt, model, prepared: script.steps.find((s) => s.kind === 'prepare')?.at ?? model });
       made[i]!(deal.id);
@@ -530,7 +531,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
   return { deals: scripts.length + fromLeads, fromLeads, histories };
 }
 
-const obligationsOf = (now: () => Date) => obligations(now) as unknown as AnySubResource;
+const obligationResource = obligations as unknown as AnySubResource;
 
 /**
  * The use cases stamp their rows with the database's clock; the seed ran them "on the day", so

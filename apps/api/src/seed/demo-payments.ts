@@ -1,12 +1,15 @@
 import { faker } from '@faker-js/faker/locale/cs_CZ';
 import { Decimal } from 'decimal.js';
 import iconv from 'iconv-lite';
+import { Readable } from 'node:stream';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { createLogger } from '../logger.ts';
-import type { StaffActor } from '../domain/actor.ts';
+import { StoredFileNotFound, type FileStorage } from '../integrations/storage/index.ts';
+import { systemActor, type StaffActor } from '../domain/actor.ts';
 import { changeDealState } from '../modules/claims/state/change-deal-state.ts';
 import { addDays } from '../domain/dates.ts';
-import { importStatement, uploadStatement } from '../modules/payments/statements/import-statement.ts';
+import { importStatement } from '../modules/payments/statements/import-statement.ts';
+import { statementFile, uploadStatement } from '../modules/payments/statements/upload-statement.ts';
 import { bankAccount, type DealHistory } from './demo-deals.ts';
 
 // The demo book's payment history, through the real import path: the debtors' incoming payments
@@ -35,6 +38,8 @@ export interface DemoPaymentsInput {
   /** The moment the seed runs: nothing is dated after it. */
   now: Date;
   actor: StaffActor;
+  /** Where the statement files go (docs/decisions/0042); without one they are kept in memory for the import only. */
+  storage?: FileStorage;
   /** Told each time a month's statements have been imported (the first start prints progress). */
   onStatement?: (done: number, total: number) => void;
 }
@@ -208,12 +213,13 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
   const months = new Map<string, Line[]>();
   for (const line of lines) months.set(monthOf(line.date), [...(months.get(monthOf(line.date)) ?? []), line]);
   const logger = createLogger('silent');
+  const storage = input.storage ?? memoryStorage();
   const importFile = async (name: string, content: Buffer, count: number, moment: Date) => {
-    const deps = { prisma, now: () => moment, logger };
+    const deps = { prisma, now: () => moment, logger, storage };
     const requestId = `seed-statement-${name}`;
-    const { statement, created } = await uploadStatement(deps, { ...input.actor, meta: { ...input.actor.meta, requestId } }, { name, content });
+    const { statement, created } = await uploadStatement(deps, { ...input.actor, meta: { ...input.actor.meta, requestId } }, { file: statementFile(name, content) });
     if (!created) throw new Error(`${name} was taken for an earlier statement`);
-    await importStatement(deps, statement.id, { finalAttempt: true });
+    await importStatement(deps, systemActor('seed'), { statementId: statement.id, finalAttempt: true });
     const row = await prisma.paymentStatement.findUniqueOrThrow({ where: { id: statement.id }, select: { state: true, created: true, errors: true } });
     if (row.state !== 'DONE' || row.created !== count) throw new Error(`${name} was not imported: ${row.state}, ${row.created} of ${count}, ${row.errors.join(' ')}`);
     await prisma.$executeRaw`UPDATE payment_statements SET created_at = ${moment} WHERE id = ${statement.id}`;
@@ -246,11 +252,35 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
     if (owes.has(dealId)) continue;
     const moment = new Date(Math.min(Date.parse(`${closeOn}T09:30:00Z`), input.now.getTime() - 60_000));
     const requestId = `seed-duly-${dealId}`;
-    await changeDealState({ prisma, now: () => moment }, dealId, { state: 'CLOSED', closed_reason: 'CLOSED_DULY' }, { ...input.actor, meta: { ...input.actor.meta, requestId } });
+    await changeDealState({ prisma, now: () => moment }, { ...input.actor, meta: { ...input.actor.meta, requestId } }, { dealId, transition: { state: 'CLOSED', closed_reason: 'CLOSED_DULY' } });
     await prisma.$executeRaw`UPDATE audit_log SET created_at = ${moment} WHERE request_id = ${requestId}`;
     closedDuly++;
   }
   return { statements: await prisma.paymentStatement.count(), payments: lines.length, closedDuly };
+}
+
+/** A file storage in memory: the seed is run with a database only (seed-demo-data.ts), not the app's storage. */
+function memoryStorage(): FileStorage {
+  const files = new Map<string, Buffer>();
+  return {
+    async put(key, body) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of Buffer.isBuffer(body) ? [body] : body) chunks.push(chunk as Buffer);
+      files.set(key, Buffer.concat(chunks));
+      return { size: files.get(key)!.length };
+    },
+    async get(key) {
+      const bytes = files.get(key);
+      if (!bytes) throw new StoredFileNotFound(key);
+      return { stream: Readable.from([bytes]), size: bytes.length };
+    },
+    async delete(key) {
+      files.delete(key);
+    },
+    async exists(key) {
+      return files.has(key);
+    },
+  };
 }
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -1,4 +1,4 @@
-import type { StaffActor } from '../domain/actor.ts';
+import { systemActor, type StaffActor } from '../domain/actor.ts';
 import { faker } from '@faker-js/faker/locale/cs_CZ';
 import type { StaffRole } from '@lending/contracts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
@@ -127,7 +127,7 @@ export async function seedDemoData(client: PrismaClient, options: SeedOptions): 
     onStatement: (done, total) => report({ step: 'payments', done, total }),
   });
   report({ step: 'close of business' });
-  await runCloseOfBusiness({ prisma, now: () => now, logger: createLogger('silent') }, { businessDate, trigger: 'CLI', actor });
+  await runCloseOfBusiness({ prisma, now: () => now, logger: createLogger('silent') }, systemActor('demo seed'), { businessDate });
   // A person is in the records from their first deal on, however long ago.
   await prisma.$executeRaw`
     UPDATE persons p SET created_at = d.first, updated_at = greatest(p.updated_at, d.first)

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
-import { ApplicationProvider, useApplication } from '../features/application/ApplicationProvider';
-import { guardRedirect, paths } from '../features/application/logic';
+import { ApplicationProvider, useApplication } from '../shared/application/ApplicationProvider';
+import { guardRedirect, paths } from '../shared/application/logic';
 import { NavigatedContext } from '../shared/ui/PageHeading';
 import { SkipLink, Toasts } from '@lending/ui';
 import { toasts } from '../shared/toast';
@@ -11,8 +11,8 @@ import { loadWithRetry } from './lazy';
 import { preloadNextPage } from './pages';
 
 // Only applicants who got this far need these: they stay out of the first load.
-const SummaryPanel = lazy(() => loadWithRetry(() => import('../features/application/SummaryPanel')));
-const OfferDialogs = lazy(() => loadWithRetry(() => import('../features/application/OfferDialogs')));
+const SummaryPanel = lazy(() => loadWithRetry(() => import('../shared/application/SummaryPanel')));
+const OfferDialogs = lazy(() => loadWithRetry(() => import('../shared/application/OfferDialogs')));
 
 function Loading() {
   return (

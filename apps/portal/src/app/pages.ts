@@ -1,4 +1,4 @@
-import { paths } from '../features/application/logic';
+import { paths } from '../shared/application/logic';
 
 // The page chunks (portal.md §4: every page lazy). One import function per page, so the router
 // and the preloading below load the same module.

@@ -129,18 +129,35 @@ describe('portal routes', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('creates the form with the UTM of the first visit and moves to the person step', async () => {
-    const fetch = mockFetch((url) => (url.startsWith('/api/v1/forms/?') ? { status: 201, body: form('BASIC_DEAL_INFO') } : { status: 200, body: form('BASIC_DEAL_INFO') }));
+  it.each([
+    ['Podnikám', 'INVESTMENT_LOAN', 'Podnikatelský úvěr', { purpose: 'Nákup stroje' }],
+    ['Nepodnikám', 'CONSUMER_LOAN', 'Spotřebitelská půjčka', {}],
+  ] as const)('creates the form of the chosen type (%s: %s) with the UTM of the first visit and moves to the person step', async (choice, type, label, extra) => {
+    // The API's part played straight: the form it creates is of the type the request asked for,
+    // and reading it back answers that form, so a wrong type sent shows in the URL and the page.
+    let created: ReturnType<typeof form> | null = null;
+    const fetch = mockFetch((url, init) => {
+      if (url.startsWith('/api/v1/forms/?') && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { type: string; value: number; installment_value: number };
+        created = form('BASIC_DEAL_INFO', { type: body.type, data: { value: body.value, installment_value: body.installment_value }, raw_data: { value: body.value, installment_value: body.installment_value } });
+        return { status: 201, body: created };
+      }
+      if (created && url.startsWith(`/api/v1/forms/${created.token}/`)) return { status: 200, body: created };
+      return { status: 404, body: { detail: 'Žádost nebyla nalezena.' } };
+    });
     renderAt('/?utm_source=seznam&utm_campaign=jaro');
-    await userEvent.click(await screen.findByRole('link', { name: /Podnikám/ }));
-    await userEvent.type(await screen.findByLabelText('Účel úvěru'), 'Nákup stroje');
+    await userEvent.click(await screen.findByRole('link', { name: new RegExp(`^${choice}`) }));
+    expect(await screen.findByText(label)).toBeTruthy();
+    if ('purpose' in extra) await userEvent.type(await screen.findByLabelText('Účel úvěru'), extra.purpose);
+    else expect(screen.queryByLabelText('Účel úvěru')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Pokračovat' }));
 
-    await waitFor(() => expect(seen.location).toBe(`/osobni-udaje?token=${'A'.repeat(32)}&type=CONSUMER_LOAN`));
+    await waitFor(() => expect(seen.location).toBe(`/osobni-udaje?token=${'A'.repeat(32)}&type=${type}`));
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/v1/forms/?utm_source=seznam&utm_campaign=jaro');
-    expect(JSON.parse(String(init?.body))).toEqual({ type: 'INVESTMENT_LOAN', value: 50000, installment_value: 1000, purpose: 'Nákup stroje' });
+    expect(JSON.parse(String(init?.body))).toEqual({ type, value: 50000, installment_value: 1000, ...extra });
     expect(await screen.findByRole('heading', { level: 1, name: 'Osobní údaje' })).toBe(document.activeElement);
+    expect(screen.getByText(label)).toBeTruthy();
   });
 
   it("a refused step says what the server said about too many requests, not that the step failed", async () => {

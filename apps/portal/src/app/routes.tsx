@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { paths } from '../features/application/logic';
+import { paths } from '../shared/application/logic';
 import { Layout } from './Layout';
 import { lazyPage } from './lazy';
 import { pageImports } from './pages';

@@ -1,8 +1,9 @@
 // Contracts of the deals work (issue 13): claims and claims groups (docs/decisions/0025).
 import { isoDayInput } from '../dates.ts';
 import { ClaimsGroupKind, ClaimType } from '../enums.ts';
-import { recordId } from '../ids.ts';
+import { MAX_RECORD_ID, recordId } from '../ids.ts';
 import { money, moneyInput } from '../money.ts';
+import { commaList, dateQuery, exportFormatQuery, orderingQuery, pageQuery, queryMessages } from '../query.ts';
 import { z } from '../zod-config.ts';
 
 const id = z.number().int();
@@ -56,6 +57,31 @@ export type ClaimView = z.infer<typeof claimView>;
 
 export const CLAIM_ORDERING_FIELDS = ['id', 'due_date', 'amount', 'paid_amount', 'type', 'created_at'] as const;
 
+// The claims lists' own id and boolean filters, kept as they have answered since issue 13:
+// query.ts's idQuery refuses the number forms this id takes (`1e3`, `0x10`, `5.0`), and its
+// booleanQuery takes `TRUE` and ` true ` that this one refuses.
+const claimsIdQuery = z.coerce.number().int().positive().max(MAX_RECORD_ID);
+const claimsBooleanQuery = z.enum(['true', 'false', '1', '0'], queryMessages.booleanQuery).transform((v) => v === 'true' || v === '1');
+
+const claimFilters = {
+  ordering: orderingQuery(CLAIM_ORDERING_FIELDS, 'due_date'),
+  /** A person the claims are owed to. */
+  creditor: claimsIdQuery.optional(),
+  /** Due on or after / on or before (inclusive). */
+  date_from: dateQuery.optional(),
+  date_to: dateQuery.optional(),
+  type: commaList(ClaimType.schema).optional(),
+  claims_group: claimsIdQuery.optional(),
+  /** true: cancelled claims too (hidden by default: they are owed no more). */
+  cancelled: claimsBooleanQuery.optional(),
+};
+/** Query of GET /deals/{dealId}/claims/. */
+export const claimListQuery = pageQuery.extend(claimFilters);
+export type ClaimListQuery = z.output<typeof claimListQuery>;
+/** Query of GET /deals/{dealId}/claims/export/: the list's filters and ordering, and the file's format. */
+export const claimExportQuery = z.object({ ...claimFilters, format: exportFormatQuery });
+export type ClaimExportQuery = z.output<typeof claimExportQuery>;
+
 const claimFields = {
   due_date: isoDayInput,
   amount: moneyInput({ min: 'positive' }),
@@ -105,6 +131,14 @@ export const CLAIMS_GROUP_TYPES: Readonly<Record<ClaimsGroupKind, readonly Claim
 };
 
 export const CLAIMS_GROUP_ORDERING_FIELDS = ['id', 'number', 'due_date', 'created_at'] as const;
+
+/** Query of GET /deals/{dealId}/claims-group[-lease|-leaseback]/: `cancelled=true` shows cancelled groups too. */
+export const claimsGroupListQuery = pageQuery.extend({
+  ordering: orderingQuery(CLAIMS_GROUP_ORDERING_FIELDS, 'due_date'),
+  deal_model: claimsIdQuery.optional(),
+  cancelled: claimsBooleanQuery.optional(),
+});
+export type ClaimsGroupListQuery = z.output<typeof claimsGroupListQuery>;
 
 /** Amounts of a group's claims by type; "0.00" cancels that claim, a new type adds one. */
 const groupAmounts = z.partialRecord(ClaimType.schema, moneyInput({ min: 'zero' }));

@@ -3,6 +3,7 @@ import { isoDayInput } from '../dates.ts';
 import { defineEnum, type EnumValue } from '../enum.ts';
 import { money } from '../money.ts';
 import { z } from '../zod-config.ts';
+import { dateQuery, orderingQuery, pageQuery } from '../query.ts';
 
 /** Days-past-due buckets (SERVICING.md §4): where a deal's DPD falls, for lists, badges and reports. */
 export const DpdBucket = defineEnum(['0', '1-30', '31-60', '61-90', '91+'], {
@@ -75,3 +76,11 @@ export const closeOfBusinessResult = z.object({ runs: z.array(closeOfBusinessRun
 export type CloseOfBusinessResult = z.infer<typeof closeOfBusinessResult>;
 
 export const CLOSE_OF_BUSINESS_ORDERING_FIELDS = ['business_date'] as const;
+
+/** Query of GET /close-of-business/: closed dates from–to, ordering (default -business_date), pages. */
+export const closeOfBusinessListQuery = pageQuery.extend({
+  date_from: dateQuery.optional(),
+  date_to: dateQuery.optional(),
+  ordering: orderingQuery(CLOSE_OF_BUSINESS_ORDERING_FIELDS, '-business_date'),
+});
+export type CloseOfBusinessListQuery = z.output<typeof closeOfBusinessListQuery>;

@@ -5,6 +5,7 @@ import { isoDayInput } from '../dates.ts';
 import { defineEnum, type EnumValue } from '../enum.ts';
 import { AllocationProfile, DealClosedReason, DealModelState, DealState, InstallmentType, PersonRole, type DealType } from '../enums.ts';
 import { money, moneyInput } from '../money.ts';
+import { orderingQuery, pageQuery } from '../query.ts';
 import { z } from '../zod-config.ts';
 
 const id = z.number().int();
@@ -172,6 +173,10 @@ export const dealModelView = z.object({
 export type DealModelView = z.infer<typeof dealModelView>;
 
 export const DEAL_MODEL_ORDERING_FIELDS = ['version', 'created_at', 'updated_at', 'state', 'valid_from'] as const;
+
+/** Query of GET /deals/{dealId}/deal-model/: the newest version first unless ordered otherwise. */
+export const dealModelListQuery = pageQuery.extend({ ordering: orderingQuery(DEAL_MODEL_ORDERING_FIELDS, '-version'), state: DealModelState.schema.optional() });
+export type DealModelListQuery = z.output<typeof dealModelListQuery>;
 
 // ---------------------------------------------------------------------------------------------
 // The deal's state machine (docs/decisions/0024)

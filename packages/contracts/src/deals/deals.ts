@@ -2,6 +2,7 @@ import { z } from '../zod-config.ts';
 import { isoDateTimeInput, isoDayInput } from '../dates.ts';
 import { recordId } from '../ids.ts';
 import { money, moneyInput } from '../money.ts';
+import { booleanQuery, commaList, enumListQuery, exportFormatQuery, idListQuery, idQuery, orderingQuery, pageQuery } from '../query.ts';
 import {
   AllocationProfile,
   BreachType,
@@ -38,13 +39,9 @@ import { DpdBucket } from './close-of-business.ts';
 export const dealMessages = {
   dealNotFound: 'Obchod nebyl nalezen.',
   itemNotFound: 'Položka obchodu nebyla nalezena.',
-  booleanQuery: 'Zadejte true nebo false.',
-  idList: 'Zadejte kladná celá čísla oddělená čárkou.',
   externalIdList: 'Zadejte externí ID oddělená čárkou (každé nejvýše 100 znaků).',
-  positiveId: 'Zadejte kladné celé číslo.',
   daysPastDue: 'Zadejte počet dní po splatnosti: číslo (např. 30), rozsah (1-30), spodní mez (91+) nebo několik z nich oddělených čárkou.',
   valueRange: 'Spodní mez částky nesmí být vyšší než horní.',
-  unknownValue: (value: string, allowed: readonly string[]) => `Neznámá hodnota „${value}“. Povolené hodnoty: ${allowed.join(', ')}.`,
   variableSymbol: 'Variabilní symbol tvoří 1 až 10 číslic (a nesmí být samé nuly).',
   variableSymbolTaken: 'Tento variabilní symbol už má jiný obchod.',
   contractNumberTaken: 'Toto číslo smlouvy už má jiný obchod.',
@@ -154,6 +151,68 @@ export interface DealListParams {
   value_to?: string;
 }
 
+/** A days-past-due range of the list's filter: min..max inclusive, max null for "min or more". */
+export interface DpdRange {
+  min: number;
+  max: number | null;
+}
+
+const MAX_DAYS_PAST_DUE = 100_000;
+
+/** One range of `days_past_due`: `45`, `1-30` or `91+`. */
+const dpdRange = z.string().transform((part, ctx): DpdRange => {
+  const match = /^(\d{1,6})(?:(\+)|-(\d{1,6}))?$/.exec(part);
+  const min = Number(match?.[1]);
+  const max = match?.[2] ? null : match?.[3] !== undefined ? Number(match[3]) : min;
+  if (!match || min > MAX_DAYS_PAST_DUE || (max !== null && (max < min || max > MAX_DAYS_PAST_DUE))) {
+    ctx.addIssue({ code: 'custom', message: dealMessages.daysPastDue });
+    return z.NEVER;
+  }
+  return { min, max };
+});
+
+/** A filter left empty (`?state=`) is not applied, as django-filter does. */
+const filter = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+/** The filters and ordering of GET /deals/ and of its export (backoffice.md §3): lists match any of their values. */
+const dealFilters = {
+  ordering: orderingQuery(DEAL_ORDERING_FIELDS, DEAL_DEFAULT_ORDERING),
+  abp: filter(booleanQuery),
+  breach_type: filter(enumListQuery(BreachType.values)),
+  closed_reason: filter(enumListQuery(DealClosedReason.values)),
+  days_past_due: filter(commaList(dpdRange, { message: dealMessages.daysPastDue })),
+  external_id: filter(commaList(z.string().max(100), { message: dealMessages.externalIdList })),
+  id: filter(idListQuery),
+  insolvency: filter(booleanQuery),
+  liquidated: filter(booleanQuery),
+  /** A participant of the deal. */
+  person: filter(idQuery),
+  search: z.string().trim().max(200).optional(),
+  /** None of the settings named is on. */
+  settings_off: filter(enumListQuery(NoticeDisablingSetting.values)),
+  /** Every setting named is on. */
+  settings_on: filter(enumListQuery(NoticeDisablingSetting.values)),
+  state: filter(enumListQuery(DealState.values)),
+  type: filter(enumListQuery(DealType.values)),
+  /** Canonical money strings, inclusive. */
+  value_from: filter(moneyInput()),
+  value_to: filter(moneyInput()),
+};
+
+/** The value range's message goes on its upper end. */
+const valueRange = (q: { value_from?: string; value_to?: string }, ctx: z.RefinementCtx) => {
+  if (q.value_from !== undefined && q.value_to !== undefined && Number(q.value_from) > Number(q.value_to)) {
+    ctx.addIssue({ code: 'custom', path: ['value_to'], message: dealMessages.valueRange });
+  }
+};
+
+/** Query of GET /deals/. */
+export const dealListQuery = pageQuery.extend(dealFilters).superRefine(valueRange);
+export type DealListQuery = z.output<typeof dealListQuery>;
+/** Query of GET /deals/export/: the list's filters and ordering, and the file's format. */
+export const dealExportQuery = z.object({ ...dealFilters, format: exportFormatQuery }).superRefine(valueRange);
+export type DealExportQuery = z.output<typeof dealExportQuery>;
+
 export const dealListItem = z.object({
   id: idSchema,
   type: DealType.schema,
@@ -256,6 +315,8 @@ export const dealParticipantView = z.object({
 });
 export type DealParticipantView = z.infer<typeof dealParticipantView>;
 export const DEAL_PARTICIPANT_ORDERING_FIELDS = ['id', 'role', 'created_at'] as const;
+export const dealParticipantListQuery = pageQuery.extend({ ordering: orderingQuery(DEAL_PARTICIPANT_ORDERING_FIELDS, 'id'), role: PersonRole.schema.optional() });
+export type DealParticipantListQuery = z.output<typeof dealParticipantListQuery>;
 /** POST and PUT …/participants/; PATCH any subset. PUT and PATCH answer 204 without a body. */
 export const dealParticipantRequest = participantInput;
 export const dealParticipantPatch = participantInput.partial();
@@ -270,6 +331,8 @@ export const dealLabelView = z.object({
 });
 export type DealLabelView = z.infer<typeof dealLabelView>;
 export const DEAL_LABEL_ORDERING_FIELDS = ['id', 'name', 'created_at'] as const;
+export const dealLabelListQuery = pageQuery.extend({ ordering: orderingQuery(DEAL_LABEL_ORDERING_FIELDS, 'name') });
+export type DealLabelListQuery = z.output<typeof dealLabelListQuery>;
 const labelFields = {
   name: requiredText(100),
   color: z.preprocess(blankToNull, z.string().regex(/^#[0-9a-fA-F]{6}$/, dealMessages.labelColor).nullable().optional()),
@@ -287,6 +350,8 @@ export const dealNoteView = z.object({
 });
 export type DealNoteView = z.infer<typeof dealNoteView>;
 export const DEAL_NOTE_ORDERING_FIELDS = ['id', 'created_at'] as const;
+export const dealNoteListQuery = pageQuery.extend({ ordering: orderingQuery(DEAL_NOTE_ORDERING_FIELDS, '-created_at') });
+export type DealNoteListQuery = z.output<typeof dealNoteListQuery>;
 export const dealNoteRequest = z.object({ text: requiredText(5000) });
 export type DealNoteRequest = z.infer<typeof dealNoteRequest>;
 
@@ -307,6 +372,8 @@ export const dealRealtyView = z.object({
 });
 export type DealRealtyView = z.infer<typeof dealRealtyView>;
 export const DEAL_REALTY_ORDERING_FIELDS = ['id', 'type', 'city'] as const;
+export const dealRealtyListQuery = pageQuery.extend({ ordering: orderingQuery(DEAL_REALTY_ORDERING_FIELDS, 'id') });
+export type DealRealtyListQuery = z.output<typeof dealRealtyListQuery>;
 
 export const dealIdmEvaluationView = z.object({
   id: idSchema,
@@ -324,6 +391,8 @@ export const dealIdmEvaluationView = z.object({
 });
 export type DealIdmEvaluationView = z.infer<typeof dealIdmEvaluationView>;
 export const DEAL_IDM_EVALUATION_ORDERING_FIELDS = ['id', 'created_at', 'checked_at'] as const;
+export const dealIdmEvaluationListQuery = pageQuery.extend({ ordering: orderingQuery(DEAL_IDM_EVALUATION_ORDERING_FIELDS, '-created_at'), deal_model: idQuery.optional() });
+export type DealIdmEvaluationListQuery = z.output<typeof dealIdmEvaluationListQuery>;
 
 export const dealDebtView = z.object({
   id: idSchema,
@@ -342,6 +411,8 @@ export const dealDebtView = z.object({
 });
 export type DealDebtView = z.infer<typeof dealDebtView>;
 export const DEAL_DEBT_ORDERING_FIELDS = ['id', 'created_at', 'amount', 'type'] as const;
+export const dealDebtListQuery = pageQuery.extend({ ordering: orderingQuery(DEAL_DEBT_ORDERING_FIELDS, 'id'), deal_model: idQuery.optional() });
+export type DealDebtListQuery = z.output<typeof dealDebtListQuery>;
 const debtFields = {
   type: DebtType.schema,
   creditor: requiredText(200),
@@ -372,6 +443,12 @@ export const dealObligationView = z.object({
 });
 export type DealObligationView = z.infer<typeof dealObligationView>;
 export const DEAL_OBLIGATION_ORDERING_FIELDS = ['id', 'due_date', 'type', 'fulfilled_at', 'created_at'] as const;
+export const dealObligationListQuery = pageQuery.extend({
+  ordering: orderingQuery(DEAL_OBLIGATION_ORDERING_FIELDS, 'due_date'),
+  type: ObligationType.schema.optional(),
+  fulfilled: booleanQuery.optional(),
+});
+export type DealObligationListQuery = z.output<typeof dealObligationListQuery>;
 const obligationFields = {
   type: ObligationType.schema,
   description: optionalText(2000),
@@ -402,6 +479,8 @@ export const enforceableClaimView = z.object({
 });
 export type EnforceableClaimView = z.infer<typeof enforceableClaimView>;
 export const ENFORCEABLE_CLAIM_ORDERING_FIELDS = ['id', 'created_at', 'amount', 'issued_at'] as const;
+export const enforceableClaimListQuery = pageQuery.extend({ ordering: orderingQuery(ENFORCEABLE_CLAIM_ORDERING_FIELDS, '-created_at'), title_type: EnforceableTitleType.schema.optional() });
+export type EnforceableClaimListQuery = z.output<typeof enforceableClaimListQuery>;
 const enforceableFields = {
   title_type: EnforceableTitleType.schema,
   amount: moneyInput(),
@@ -438,6 +517,8 @@ export const claimsSettingView = z.object({
 });
 export type ClaimsSettingView = z.infer<typeof claimsSettingView>;
 export const CLAIMS_SETTING_ORDERING_FIELDS = ['id', 'type', 'created_at'] as const;
+export const claimsSettingListQuery = pageQuery.extend({ ordering: orderingQuery(CLAIMS_SETTING_ORDERING_FIELDS, 'type'), type: ClaimType.schema.optional() });
+export type ClaimsSettingListQuery = z.output<typeof claimsSettingListQuery>;
 const claimsSettingFields = {
   type: ClaimType.schema,
   amount: moneyInput().nullable().optional(),
@@ -458,6 +539,9 @@ export const claimsSettingPatch = z.object(claimsSettingFields).partial();
 /** Values of `expand` on GET /deals/{id}/ (comma list). */
 export const DEAL_EXPANSIONS = ['participants', 'deal_model', 'claims_groups', 'obligations', 'labels', 'notes', 'realty_groups', 'purposes', 'debts', 'breaches'] as const;
 export type DealExpansion = (typeof DEAL_EXPANSIONS)[number];
+/** Query of GET /deals/{id}/. */
+export const dealDetailQuery = z.object({ expand: enumListQuery(DEAL_EXPANSIONS).optional() });
+export type DealDetailQuery = z.output<typeof dealDetailQuery>;
 
 /** The deal model in force (else the newest version), as the detail shows it. */
 export const dealModelSummary = z.object({

@@ -5,6 +5,7 @@ import { PaymentPurposeType } from '../enums.ts';
 import { isoDayInput } from '../dates.ts';
 import { money, moneyInput } from '../money.ts';
 import { recordId } from '../ids.ts';
+import { orderingQuery, pageQuery } from '../query.ts';
 
 export const purposeMessages = {
   bankAccount: 'Zadejte číslo účtu ve tvaru předčíslí-číslo/kód banky (např. 19-2000145399/0800) nebo IBAN.',
@@ -197,6 +198,13 @@ export type PurposePatchRequest = z.infer<typeof purposePatchRequest>;
 export const PURPOSE_ORDERING_FIELDS = ['id', 'type', 'amount', 'created_at'] as const;
 export type PurposeOrderingField = (typeof PURPOSE_ORDERING_FIELDS)[number];
 
+/** GET /deals/{dealId}/purposes/: filter by type, ordered by id unless asked otherwise. */
+export const purposeListQuery = pageQuery.extend({
+  type: PaymentPurposeType.schema.optional(),
+  ordering: orderingQuery(PURPOSE_ORDERING_FIELDS, 'id'),
+});
+export type PurposeListQuery = z.output<typeof purposeListQuery>;
+
 /** The payment order a drawing went out in. */
 export const paymentOrderRef = z.object({
   id: z.number().int(),
@@ -286,6 +294,7 @@ export const paymentOrderQuery = z.object({
   /** The day the bank is to pay (ABO due date, pain.001 ReqdExctnDt); today when left out. */
   execution_date: isoDayInput.optional(),
 });
+export type PaymentOrderQuery = z.output<typeof paymentOrderQuery>;
 
 /** A recorded payment-order batch (the file itself: GET …/payments/{id}/). */
 export const paymentOrderBatch = z.object({

@@ -101,6 +101,19 @@ export const questionRequest = z.discriminatedUnion(
 );
 export type QuestionRequest = z.infer<typeof questionRequest>;
 
+/**
+ * POST /forms/question/: the question with the form's token in the body. Not passthrough: the
+ * union coerces value and installment_value, and an intersection of the raw and the coerced
+ * value is unmergeable (zod throws, which was a 500).
+ */
+export const questionWithTokenRequest = z
+  .object({ token: z.string({ error: 'Token is required for getting form' }).min(1, 'Token is required for getting form').max(200) })
+  .and(questionRequest);
+
+/** Query of GET /forms/{token}/: `raw_data=true` (or 1) adds the unmasked data; exactly these four values, as the portal sends them. */
+export const formQuery = z.object({ raw_data: z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1') });
+export type FormQuery = z.output<typeof formQuery>;
+
 const address = z.object({
   whole_address: z.string(),
   street: z.string().nullable(),

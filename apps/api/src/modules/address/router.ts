@@ -20,6 +20,6 @@ export const addressRoutes = [
       400: { description: 'Chybné údaje', schema: fieldErrorsResponse },
       429: { description: 'Příliš mnoho požadavků', schema: detailResponse },
     },
-    handler: ({ deps, body }) => suggestAddresses(deps, body),
+    handler: ({ deps, actor, body }) => suggestAddresses(deps, actor, { search: body }),
   }),
 ];

@@ -1,16 +1,16 @@
+import type { SystemActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 
-/** Revokes the key with this prefix; false when no active key has it. */
-export async function revokeApiKey(deps: Pick<Deps, 'prisma'>, input: { prefix: string }): Promise<boolean> {
+/** Revokes the key with this prefix (the CLI); false when no active key has it. */
+export async function revokeApiKey(deps: Pick<Deps, 'prisma'>, actor: SystemActor, input: { prefix: string }): Promise<boolean> {
   const prefix = input.prefix.replace(/^lk_/, '').slice(0, 8);
-  const { count } = await deps.prisma.apiKey.updateMany({
-    where: { prefix, revokedAt: null },
-    data: { revokedAt: new Date() },
-  });
-  if (count > 0) {
-    await deps.prisma.auditLog.create({
-      data: { actorType: 'SYSTEM', action: 'api_key.revoke', entity: 'ApiKey', entityId: prefix },
+  return deps.prisma.$transaction(async (tx) => {
+    const { count } = await tx.apiKey.updateMany({
+      where: { prefix, revokedAt: null },
+      data: { revokedAt: new Date() },
     });
-  }
-  return count > 0;
+    if (count > 0) await recordAudit(tx, actor, { action: 'api_key.revoke', entity: 'ApiKey', entityId: prefix });
+    return count > 0;
+  });
 }

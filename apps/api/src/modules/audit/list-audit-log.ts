@@ -1,17 +1,7 @@
+import type { AuditEntry, AuditLogQuery } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { paginate, type ResultPage } from '../../domain/page.ts';
 import type { Deps } from '../../deps.ts';
-import { paginate, type PageQuery } from '../../http/pagination.ts';
-
-export interface AuditLogQuery extends PageQuery {
-  entity?: string;
-  entity_id?: string;
-  actor_id?: string;
-  action?: string;
-  /** The deal's own entries and those of its parts (participants, models, claims…), which name it in changes.deal_id. */
-  deal?: number;
-  date_from?: Date;
-  date_to?: Date;
-  ordering: { field: 'created_at' | 'id'; direction: 'asc' | 'desc' }[];
-}
 
 const columns = { created_at: 'createdAt', id: 'id' } as const;
 
@@ -27,30 +17,29 @@ async function dealEntryIds(deps: Pick<Deps, 'prisma'>, dealId: number): Promise
   return rows.map((r) => r.id);
 }
 
-/** Who did what and when: every staff write and security event, newest first by default. */
-export async function listAuditLog(deps: Pick<Deps, 'prisma'>, query: AuditLogQuery, listUrl: string) {
+/** GET /audit-log/: who did what and when — every staff write and security event, newest first by default. */
+export async function listAuditLog(deps: Pick<Deps, 'prisma'>, _actor: StaffActor, input: AuditLogQuery): Promise<ResultPage<AuditEntry>> {
   const where = {
-    entity: query.entity,
-    entityId: query.entity_id,
-    actorId: query.actor_id,
-    action: query.action,
-    ...(query.deal !== undefined && { id: { in: await dealEntryIds(deps, query.deal) } }),
+    entity: input.entity,
+    entityId: input.entity_id,
+    actorId: input.actor_id,
+    action: input.action,
+    ...(input.deal !== undefined && { id: { in: await dealEntryIds(deps, input.deal) } }),
     createdAt: {
-      gte: query.date_from,
+      gte: input.date_from,
       // date_to is inclusive: everything before the next midnight.
-      lt: query.date_to ? new Date(query.date_to.getTime() + 86_400_000) : undefined,
+      lt: input.date_to ? new Date(input.date_to.getTime() + 86_400_000) : undefined,
     },
   };
   return paginate(
-    listUrl,
-    query,
+    input,
     () => deps.prisma.auditLog.count({ where }),
     async ({ skip, take }) => {
       const rows = await deps.prisma.auditLog.findMany({
         where,
         skip,
         take,
-        orderBy: [...query.ordering.map((o) => ({ [columns[o.field]]: o.direction })), { id: 'desc' as const }],
+        orderBy: [...input.ordering.map((o) => ({ [columns[o.field]]: o.direction })), { id: 'desc' as const }],
       });
       return rows.map((r) => ({
         id: Number(r.id),

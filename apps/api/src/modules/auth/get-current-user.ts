@@ -1,10 +1,12 @@
-import { StaffRole } from '@lending/contracts';
+import { StaffRole, type CurrentUser } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { unauthenticated } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { unauthorized } from '../../http/errors.ts';
 
-export async function getCurrentUser(deps: Pick<Deps, 'prisma'>, input: { userId: number }) {
-  const user = await deps.prisma.staffUser.findUnique({ where: { id: input.userId } });
-  if (!user) throw unauthorized();
+/** GET /auth/me/: the signed-in staff member. */
+export async function getCurrentUser(deps: Pick<Deps, 'prisma'>, actor: StaffActor, _input: Record<string, never>): Promise<CurrentUser> {
+  const user = await deps.prisma.staffUser.findUnique({ where: { id: actor.staffId } });
+  if (!user) throw unauthenticated();
   return {
     id: user.id,
     email: user.email,

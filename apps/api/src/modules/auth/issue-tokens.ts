@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { TokenRequest } from '@lending/contracts';
+import type { PublicActor, StaffActor } from '../../domain/actor.ts';
+import { rateLimited, unauthenticated } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { deviceIsTrusted, issueDeviceToken, throttleAddress } from './login-devices.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { REFRESH_TOKEN_TTL_SECONDS, signAccessToken, signRefreshToken } from './tokens.ts';
@@ -33,46 +36,48 @@ export interface IssuedTokens {
  */
 export async function issueTokens(
   deps: Pick<Deps, 'prisma' | 'secrets' | 'now'>,
-  input: { email: string; password: string; ip: string; requestId?: string; device?: string },
+  actor: PublicActor,
+  input: { credentials: TokenRequest; device?: string },
 ): Promise<IssuedTokens> {
-  const address = throttleAddress(input.ip);
+  const { email, password } = input.credentials;
+  const address = throttleAddress(actor.meta.ip);
   const since = new Date(deps.now().getTime() - LOGIN_WINDOW_MINUTES * 60_000);
   const [counts] = await deps.prisma.$queryRaw<{ pair: number; by_ip: number; by_email: number }[]>`
-    SELECT count(*) FILTER (WHERE email = ${input.email} AND ip = ${address})::int AS pair,
+    SELECT count(*) FILTER (WHERE email = ${email} AND ip = ${address})::int AS pair,
            count(*) FILTER (WHERE ip = ${address})::int AS by_ip,
-           count(*) FILTER (WHERE email = ${input.email})::int AS by_email
+           count(*) FILTER (WHERE email = ${email})::int AS by_email
     FROM login_failures
-    WHERE created_at >= ${since} AND (email = ${input.email} OR ip = ${address})`;
+    WHERE created_at >= ${since} AND (email = ${email} OR ip = ${address})`;
   const retryAfter = LOGIN_WINDOW_MINUTES * 60;
-  if (counts && (counts.pair >= MAX_FAILURES_PER_EMAIL_AND_IP || counts.by_ip >= MAX_FAILURES_PER_IP)) throw tooManyRequests(TOO_MANY_ATTEMPTS, retryAfter);
-  if (counts && counts.by_email >= MAX_FAILURES_PER_EMAIL && !deviceIsTrusted(deps.secrets.jwtSecret, input.device, input.email, deps.now())) {
-    throw tooManyRequests(ACCOUNT_UNDER_ATTACK, retryAfter);
+  if (counts && (counts.pair >= MAX_FAILURES_PER_EMAIL_AND_IP || counts.by_ip >= MAX_FAILURES_PER_IP)) throw rateLimited(TOO_MANY_ATTEMPTS, retryAfter);
+  if (counts && counts.by_email >= MAX_FAILURES_PER_EMAIL && !deviceIsTrusted(deps.secrets.jwtSecret, input.device, email, deps.now())) {
+    throw rateLimited(ACCOUNT_UNDER_ATTACK, retryAfter);
   }
 
-  const user = await deps.prisma.staffUser.findUnique({ where: { email: input.email } });
-  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  const user = await deps.prisma.staffUser.findUnique({ where: { email } });
+  const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !valid || !user.isActive) {
-    await deps.prisma.loginFailure.create({ data: { email: input.email, ip: address } });
+    await deps.prisma.loginFailure.create({ data: { email, ip: address } });
     if (Math.random() < 0.01) await deps.prisma.loginFailure.deleteMany({ where: { createdAt: { lt: new Date(deps.now().getTime() - 86_400_000) } } });
-    throw unauthorized(INVALID_CREDENTIALS);
+    throw unauthenticated(INVALID_CREDENTIALS);
   }
 
   const jti = randomUUID();
   const now = deps.now();
-  await deps.prisma.$transaction([
-    deps.prisma.refreshToken.create({
+  // From here on the caller is this staff member: the audit log records the login as theirs.
+  const staff: StaffActor = { kind: 'staff', staffId: user.id, role: user.role, meta: actor.meta };
+  await deps.prisma.$transaction(async (tx) => {
+    await tx.refreshToken.create({
       data: { id: jti, userId: user.id, expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000) },
-    }),
-    deps.prisma.staffUser.update({ where: { id: user.id }, data: { lastLoginAt: now } }),
+    });
+    await tx.staffUser.update({ where: { id: user.id }, data: { lastLoginAt: now } });
     // Only this address's mistakes are forgiven: an attacker's failures elsewhere keep counting.
-    deps.prisma.loginFailure.deleteMany({ where: { email: input.email, ip: address } }),
-    deps.prisma.auditLog.create({
-      data: { actorType: 'STAFF', actorId: String(user.id), action: 'auth.login', entity: 'StaffUser', entityId: String(user.id), ip: input.ip, requestId: input.requestId },
-    }),
-  ]);
+    await tx.loginFailure.deleteMany({ where: { email, ip: address } });
+    await recordAudit(tx, staff, { action: 'auth.login', entity: 'StaffUser', entityId: user.id });
+  });
   return {
     access: signAccessToken(deps.secrets.jwtSecret, user),
     refresh: signRefreshToken(deps.secrets.jwtSecret, user, jti),
-    deviceToken: issueDeviceToken(deps.secrets.jwtSecret, input.email, now),
+    deviceToken: issueDeviceToken(deps.secrets.jwtSecret, email, now),
   };
 }

@@ -1,11 +1,10 @@
 import { currentUser, detailResponse, fieldErrorsResponse, logoutRequest, refreshRequest, refreshResponse, tokenRequest, tokenResponse } from '@lending/contracts';
-import { access, defineRoute, Reply } from '../../http/routes.ts';
-import { staffOf } from '../../http/auth.ts';
+import { access, defineRoute, Reply, type RouteDef } from '../../http/routes.ts';
+import { getCurrentUser } from './get-current-user.ts';
 import { issueTokens } from './issue-tokens.ts';
 import { cookieValue, DEVICE_COOKIE, DEVICE_TOKEN_DAYS } from './login-devices.ts';
 import { refreshAccessToken } from './refresh-access-token.ts';
 import { revokeRefreshToken } from './revoke-refresh-token.ts';
-import { getCurrentUser } from './get-current-user.ts';
 
 const tags = ['auth'];
 const errors = {
@@ -13,7 +12,7 @@ const errors = {
   401: { description: 'Neplatné přihlašovací údaje', schema: detailResponse },
 };
 
-export const authRoutes = [
+export const authRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/auth/token/',
@@ -26,8 +25,8 @@ export const authRoutes = [
       ...errors,
       429: { description: 'Too many failed logins (of this address, or of this account from anywhere for unknown devices)', schema: detailResponse },
     },
-    handler: async ({ deps, body, meta, req, res }) => {
-      const { deviceToken, ...tokens } = await issueTokens(deps, { ...body, ...meta, device: cookieValue(req.headers.cookie, DEVICE_COOKIE) });
+    handler: async ({ deps, actor, body, req, res }) => {
+      const { deviceToken, ...tokens } = await issueTokens(deps, actor, { credentials: body, device: cookieValue(req.headers.cookie, DEVICE_COOKIE) });
       res.cookie(DEVICE_COOKIE, deviceToken, {
         httpOnly: true,
         secure: req.secure,
@@ -46,7 +45,7 @@ export const authRoutes = [
     tags,
     body: refreshRequest,
     responses: { 200: { description: 'New access token', schema: refreshResponse }, ...errors },
-    handler: ({ deps, body }) => refreshAccessToken(deps, body),
+    handler: ({ deps, actor, body }) => refreshAccessToken(deps, actor, { token: body }),
   }),
   defineRoute({
     method: 'get',
@@ -55,7 +54,7 @@ export const authRoutes = [
     summary: 'The signed-in staff user',
     tags,
     responses: { 200: { description: 'Current user', schema: currentUser }, 401: errors[401] },
-    handler: ({ deps, principal }) => getCurrentUser(deps, { userId: staffOf(principal).id }),
+    handler: ({ deps, actor }) => getCurrentUser(deps, actor, {}),
   }),
   defineRoute({
     method: 'post',
@@ -65,8 +64,8 @@ export const authRoutes = [
     tags,
     body: logoutRequest,
     responses: { 204: { description: 'Revoked' }, ...errors },
-    handler: async ({ deps, body, principal, meta }) => {
-      await revokeRefreshToken(deps, { userId: staffOf(principal).id, refresh: body.refresh, ...meta });
+    handler: async ({ deps, actor, body }) => {
+      await revokeRefreshToken(deps, actor, { token: body });
       return new Reply(204);
     },
   }),

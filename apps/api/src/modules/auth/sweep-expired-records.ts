@@ -1,3 +1,4 @@
+import type { SystemActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 
 const DAY_MS = 86_400_000;
@@ -14,7 +15,7 @@ export interface SweptRecords {
  * tokens that expired or were revoked over a day ago (a token that is not stored is refused
  * just as one revoked). Run hourly by the maintenance.sweep-expired-records job.
  */
-export async function sweepExpiredRecords(deps: Pick<Deps, 'prisma' | 'now'>): Promise<SweptRecords> {
+export async function sweepExpiredRecords(deps: Pick<Deps, 'prisma' | 'now'>, _actor: SystemActor, _input: Record<string, never>): Promise<SweptRecords> {
   const now = deps.now();
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const [buckets, tokens, failures] = await Promise.all([

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { publicActor } from '../../../test/fixtures/actors.ts';
 import { configWithTempDataDir, createForm } from '../../../test/documents-fixtures.ts';
 import { SANDBOX_BANKS } from '../../integrations/bank-connection/index.ts';
 import { dayNumber, businessDateOf } from '../../domain/dates.ts';
@@ -153,12 +154,12 @@ describe('bank connection through the sandbox provider', () => {
 
   it('builds the provider URL and the return from PUBLIC_URL when it is set', async () => {
     const { startBankConnection } = await import('./start-bank-connection.ts');
-    const { connectSandboxBank } = await import('./sandbox-connection.ts');
+    const { connectSandboxBank } = await import('./connect-sandbox-bank.ts');
     const deps = { ...ctx.deps, config: { ...ctx.deps.config, PUBLIC_URL: 'https://uver.example.cz/' } };
     const form = await createForm(ctx.deps);
-    const started = await startBankConnection(deps, form.token);
+    const started = await startBankConnection(deps, publicActor, { token: form.token });
     expect(started.url).toBe(`https://uver.example.cz/api/v1/bank-sandbox/${started.client_id}/`);
-    expect(await connectSandboxBank(deps, started.client_id, 'rb')).toEqual({ redirect: `https://uver.example.cz/dokumenty?token=${form.token}?clientId=${started.client_id}` });
+    expect(await connectSandboxBank(deps, publicActor, { clientId: started.client_id, bank: 'rb' })).toEqual({ redirect: `https://uver.example.cz/dokumenty?token=${form.token}?clientId=${started.client_id}` });
   });
 });
 

@@ -2,8 +2,11 @@ import express, { type Request, type Response } from 'express';
 import { bankConnectionStart, detailResponse, z } from '@lending/contracts';
 import { SANDBOX_BANKS } from '../../integrations/bank-connection/index.ts';
 import { publicLimits } from '../../http/rate-limit.ts';
+import { notFoundDoc, refusedDoc } from '../../http/responses.ts';
 import { access, defineRoute, Reply } from '../../http/routes.ts';
-import { connectSandboxBank, getSandboxConnection, type SandboxPage } from './sandbox-connection.ts';
+import { connectSandboxBank } from './connect-sandbox-bank.ts';
+import { getSandboxConnection } from './get-sandbox-connection.ts';
+import type { SandboxPage } from './sandbox-connection.ts';
 import { renderSandboxPage } from './sandbox-page.ts';
 import { startBankConnection } from './start-bank-connection.ts';
 
@@ -26,15 +29,14 @@ export const bankConnectionRoutes = [
     access: access.public,
     summary: "Start an online connection of the applicant's bank account: the provider's URL to send them to",
     tags,
-    params: z.object({ token: z.string() }),
     rateLimits: [publicLimits.bankConnectionByIp, publicLimits.bankConnectionByToken],
     responses: {
       201: { description: 'Connection started', schema: bankConnectionStart },
-      404: { description: 'Žádost nenalezena', schema: detailResponse },
-      409: { description: 'Žádost je uzavřena', schema: detailResponse },
+      ...notFoundDoc('form'),
+      ...refusedDoc('Žádost je uzavřena'),
       503: { description: 'Online připojení účtu je vypnuto (BANK_CONNECTION_PROVIDER=none)', schema: detailResponse },
     },
-    handler: async ({ deps, params }) => new Reply(201, await startBankConnection(deps, params.token)),
+    handler: async ({ deps, actor, params }) => new Reply(201, await startBankConnection(deps, actor, { token: params.token })),
   }),
   defineRoute({
     method: 'get',
@@ -49,8 +51,8 @@ export const bankConnectionRoutes = [
       404: { description: 'Unknown connection', contentType: 'text/html' },
       410: { description: 'The link expired', contentType: 'text/html' },
     },
-    handler: async ({ deps, params, res }) => {
-      sendPage(res, await getSandboxConnection(deps, params.client));
+    handler: async ({ deps, actor, params, res }) => {
+      sendPage(res, await getSandboxConnection(deps, actor, { clientId: params.client }));
       return undefined;
     },
   }),
@@ -69,9 +71,9 @@ export const bankConnectionRoutes = [
       404: { description: 'Unknown connection', contentType: 'text/html' },
       410: { description: 'The link expired', contentType: 'text/html' },
     },
-    handler: async ({ deps, params, req, res }) => {
+    handler: async ({ deps, actor, params, req, res }) => {
       const form = await readForm(req, res);
-      const result = await connectSandboxBank(deps, params.client, typeof form.bank === 'string' ? form.bank : undefined);
+      const result = await connectSandboxBank(deps, actor, { clientId: params.client, bank: typeof form.bank === 'string' ? form.bank : undefined });
       if ('redirect' in result) res.redirect(303, result.redirect);
       else sendPage(res, result);
       return undefined;

@@ -1,9 +1,7 @@
-import { SANDBOX_BANKS, sandboxAccount, type SandboxBank } from '../../integrations/bank-connection/index.ts';
+import { SANDBOX_BANKS, type SandboxBank } from '../../integrations/bank-connection/index.ts';
 import type { Deps } from '../../deps.ts';
-import { businessDateOf } from '../../domain/dates.ts';
-import { FORM_CLOSED } from '../documents/form-documents.ts';
-import { completeBankConnection } from './complete-bank-connection.ts';
-import { appendClientId, portalReturnUrl } from './portal-return.ts';
+import { FORM_CLOSED } from '../form-access/lock-form.ts';
+import { portalReturnUrl } from './portal-return.ts';
 
 /** A sandbox connection not used within an hour expires, as real consent pages do. */
 export const SANDBOX_LINK_MINUTES = 60;
@@ -15,13 +13,15 @@ export type SandboxPage =
   | { state: 'closed'; status: 409; message: string }
   | { state: 'not_found'; status: 404 };
 
-type Loaded = Awaited<ReturnType<typeof load>>;
+type Loaded = Awaited<ReturnType<typeof loadSandboxConnection>>;
 
-async function load(deps: Pick<Deps, 'prisma'>, clientId: string) {
+/** The connection of a client id, with its form's token and state. */
+export async function loadSandboxConnection(deps: Pick<Deps, 'prisma'>, clientId: string) {
   return deps.prisma.bankConnection.findUnique({ where: { clientId }, include: { form: { select: { token: true, state: true } } } });
 }
 
-async function pageOf(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, connection: Loaded): Promise<SandboxPage> {
+/** What the sandbox provider's page shows for this connection (a stale PENDING one expires here). */
+export async function sandboxPageOf(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, connection: Loaded): Promise<SandboxPage> {
   if (!connection || connection.provider !== 'sandbox') return { state: 'not_found', status: 404 };
   const backUrl = portalReturnUrl(deps.config, connection.form.token);
   if (connection.state === 'CONNECTED') return { state: 'connected', status: 200, bankName: connection.bankName, backUrl };
@@ -32,29 +32,4 @@ async function pageOf(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, connection:
   }
   if (connection.state !== 'PENDING') return { state: 'expired', status: 410, backUrl };
   return { state: 'choose', status: 200, banks: SANDBOX_BANKS, backUrl };
-}
-
-/** The sandbox provider's page: pick a demo bank, or what became of this connection. */
-export async function getSandboxConnection(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, clientId: string): Promise<SandboxPage> {
-  return pageOf(deps, await load(deps, clientId));
-}
-
-/**
- * The applicant "authorised" the chosen demo bank: its account is generated (deterministic per
- * clientId), stored, and the applicant is sent back the way real providers do it
- * (`/dokumenty?token=<token>?clientId=<id>`). A second submit just sends them back again.
- */
-export async function connectSandboxBank(
-  deps: Pick<Deps, 'prisma' | 'config' | 'now'>,
-  clientId: string,
-  bankCode: string | undefined,
-): Promise<{ redirect: string } | SandboxPage> {
-  const connection = await load(deps, clientId);
-  const page = await pageOf(deps, connection);
-  if (page.state === 'connected') return { redirect: appendClientId(page.backUrl, clientId) };
-  if (page.state !== 'choose' || !connection) return page;
-  const bank = SANDBOX_BANKS.find((b) => b.code === bankCode);
-  if (!bank) return { ...page, status: 400, error: 'Vyberte prosím banku.' };
-  await completeBankConnection(deps, connection.id, sandboxAccount(clientId, bank, businessDateOf(deps.now())));
-  return { redirect: appendClientId(page.backUrl, clientId) };
 }

@@ -1,14 +1,10 @@
 import { AllocationProfile, ClaimsStatementState, claimsStatementMessages, type ClaimsStatement as ClaimsStatementView, type ClaimsStatementContent } from '@lending/contracts';
 import type { ClaimsStatement, Prisma } from '../../generated/prisma/client.ts';
-import { conflict, notFound } from '../../http/errors.ts';
-import type { StaffActor } from '../audit/record-staff-audit.ts';
+import { fromDbDate } from '../../domain/dates.ts';
+import { conflict, notFound } from '../../domain/errors.ts';
 import { FALLBACK_PROFILE } from './compute-claims-statement.ts';
 
 export type Tx = Prisma.TransactionClient;
-export type Actor = StaffActor;
-
-export const dateOf = (value: string) => new Date(`${value}T00:00:00Z`);
-const day = (d: Date) => d.toISOString().slice(0, 10);
 const instant = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const statementInclude = { savedBy: { select: { id: true, email: true } } } as const satisfies Prisma.ClaimsStatementInclude;
@@ -21,7 +17,7 @@ export function toClaimsStatement(s: StatementRow): ClaimsStatementView {
     deal_id: s.dealId,
     state: s.state,
     state_label: ClaimsStatementState.labels[s.state],
-    as_of: day(s.asOf),
+    as_of: fromDbDate(s.asOf),
     allocation_profile: profile,
     allocation_profile_label: AllocationProfile.labels[profile],
     content: (s.data as ClaimsStatementContent | null) ?? null,
@@ -41,8 +37,8 @@ export async function requireDeal(db: Pick<Tx, 'deal'>, dealId: number): Promise
 
 /**
  * Locks the statement for the rest of the transaction. A statement whose row lock another
- * transaction holds is being computed (or changed) right now: 409 instead of waiting, so a
- * second click never queues a second computation behind the first. 404 when it does not exist.
+ * transaction holds is being computed (or changed) right now: a conflict instead of waiting, so
+ * a second click never queues a second computation behind the first. Not found when it does not exist.
  */
 export async function lockStatement(tx: Tx, dealId: number, id: number): Promise<StatementRow> {
   const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM claims_statements WHERE id = ${id} AND deal_id = ${dealId} FOR UPDATE SKIP LOCKED`;
@@ -50,7 +46,7 @@ export async function lockStatement(tx: Tx, dealId: number, id: number): Promise
     const held = await tx.claimsStatement.findFirst({ where: { id, dealId }, select: { state: true } });
     if (!held) throw notFound(claimsStatementMessages.notFound);
     // A computation holds it for as long as it takes: refused. Any other write (a save, a
-    // delete) holds it for a moment: waited for, then answered as what it left (gone → 404).
+    // delete) holds it for a moment: waited for, then answered as what it left (gone: not found).
     if (held.state === 'IN_PROGRESS') throw conflict(claimsStatementMessages.inProgress);
     const after = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM claims_statements WHERE id = ${id} AND deal_id = ${dealId} FOR UPDATE`;
     if (after.length === 0) throw notFound(claimsStatementMessages.notFound);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { pdfTextLines } from '../../integrations/bank-statements/pdf-text.ts';
 import { addClaim, createDeal, pay } from '../close-of-business/close-of-business-fixtures.ts';
-import { recomputeDelinquency } from '../close-of-business/recompute-delinquency.ts';
+import { recomputeDelinquency } from '../servicing/index.ts';
 import { bookPayment as bookMovement } from '../payments/book-payment.ts';
 
 // Claims statements through HTTP on real PostgreSQL. Known answers worked out by hand.

@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
 import { ClaimType, type AllocationProfile, type ClaimsStatementContent, type ClaimsStatementLine } from '@lending/contracts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { recomputeDelinquency } from '../close-of-business/recompute-delinquency.ts';
-import { allocate } from '../payments/allocate.ts';
-import { dealCredit } from '../payments/replay-deal-allocations.ts';
+import { recomputeDelinquency } from '../servicing/index.ts';
+import { allocate } from '../servicing/index.ts';
+import { dealCredit } from '../servicing/index.ts';
 
 // The figures of a claims statement as of a day D (docs/decisions/0036). Paid amounts are what
 // allocations of payments dated on or before D put on each claim; penalty interest is what the

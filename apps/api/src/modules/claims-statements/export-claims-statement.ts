@@ -1,7 +1,9 @@
-import { claimsStatementMessages, type AllocationProfile, type ClaimsStatementContent } from '@lending/contracts';
+import { claimsStatementMessages, type ClaimsStatementContent, type ClaimsStatementExportQuery } from '@lending/contracts';
 import type { Config } from '../../config.ts';
+import type { Actor } from '../../domain/actor.ts';
+import { fromDbDate } from '../../domain/dates.ts';
+import { conflict, notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { conflict, notFound } from '../../http/errors.ts';
 import { orderByProfile } from './compute-claims-statement.ts';
 import { renderStatementPdf, renderStatementXlsx } from './render-claims-statement.ts';
 
@@ -25,10 +27,10 @@ const refusals = { IN_PROGRESS: claimsStatementMessages.inProgress, NOT_VALID: c
  */
 export async function exportClaimsStatement(
   deps: Pick<Deps, 'prisma'> & { config: Pick<Config, 'LENDER_NAME' | 'LENDER_ADDRESS' | 'LENDER_ACCOUNT' | 'LENDER_IBAN'> },
-  dealId: number,
-  id: number,
-  query: { allocation_profile?: AllocationProfile; format: 'pdf' | 'xlsx' },
+  _actor: Actor,
+  input: ClaimsStatementExportQuery & { dealId: number; id: number },
 ): Promise<StatementFile> {
+  const { dealId, id } = input;
   const statement = await deps.prisma.claimsStatement.findFirst({
     where: { id, dealId },
     include: { deal: { select: { participants: { where: { role: { in: ['BORROWER', 'DEBTOR'] } }, orderBy: { id: 'asc' }, take: 1, select: { person: { select: { firstName: true, lastName: true, companyName: true } } } } } } },
@@ -37,8 +39,8 @@ export async function exportClaimsStatement(
   if (statement.state === 'IN_PROGRESS' || statement.state === 'NOT_VALID') throw conflict(refusals[statement.state]);
   const content = statement.data as ClaimsStatementContent | null;
   if (!content || !statement.computedAt) throw conflict(claimsStatementMessages.notComputed);
-  const asOf = statement.asOf.toISOString().slice(0, 10);
-  const profile = query.allocation_profile ?? content.allocation_profile;
+  const asOf = fromDbDate(statement.asOf);
+  const profile = input.allocation_profile ?? content.allocation_profile;
   const ordered = profile === content.allocation_profile ? [...content.due, ...content.not_yet_due_principal] : orderByProfile(profile, asOf, [...content.due, ...content.not_yet_due_principal]);
   const document = {
     id,
@@ -51,7 +53,7 @@ export async function exportClaimsStatement(
     lender: { name: deps.config.LENDER_NAME, address: deps.config.LENDER_ADDRESS ?? null, account: deps.config.LENDER_ACCOUNT ?? null, iban: deps.config.LENDER_IBAN ?? null },
   };
   const baseName = `vycisleni-${content.contract_number ?? dealId}-${asOf}`;
-  return query.format === 'xlsx'
+  return input.format === 'xlsx'
     ? { content: await renderStatementXlsx(document), fileName: `${baseName}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }
     : { content: await renderStatementPdf(document), fileName: `${baseName}.pdf`, mimeType: 'application/pdf' };
 }

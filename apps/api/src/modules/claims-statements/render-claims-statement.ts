@@ -1,4 +1,5 @@
 import { AllocationProfile, formatCzk, type ClaimsStatementContent, type ClaimsStatementLine } from '@lending/contracts';
+import { businessDateOf } from '../../domain/dates.ts';
 import { COLORS, dataTable, fieldList, FONT, FONT_BOLD, heading, pageFooters, renderPdf } from '../../pdf/pdf-document.ts';
 
 // The two files of a claims statement (docs/decisions/0036): a PDF letter for the debtor and a
@@ -20,7 +21,6 @@ export interface StatementDocument {
 
 /** d. M. yyyy, as Czech letters write dates. */
 export const czechDate = (day: string) => `${Number(day.slice(8, 10))}. ${Number(day.slice(5, 7))}. ${day.slice(0, 4)}`;
-const pragueDay = (instant: Date) => instant.toLocaleDateString('sv-SE', { timeZone: 'Europe/Prague' });
 
 const lineRow = (l: ClaimsStatementLine) => [l.type_label, czechDate(l.due_date), formatCzk(l.amount), formatCzk(l.paid), formatCzk(l.remaining)];
 const COLUMNS = ['Druh pohledávky', 'Splatnost', 'Částka', 'Uhrazeno', 'Zbývá uhradit'];
@@ -34,7 +34,7 @@ export function renderStatementPdf(d: StatementDocument): Promise<Buffer> {
 
     doc.font(FONT_BOLD).fontSize(16).fillColor(COLORS.brand).text(d.lender.name, left, 50, { width: width / 2 });
     if (d.lender.address) doc.font(FONT).fontSize(9).fillColor(COLORS.muted).text(d.lender.address, left, doc.y, { width: width / 2 });
-    doc.font(FONT).fontSize(9).fillColor(COLORS.muted).text(`Vyhotoveno ${czechDate(pragueDay(d.computedAt))}\nVyčíslení č. ${d.id}`, left + width / 2, 52, { width: width / 2, align: 'right' });
+    doc.font(FONT).fontSize(9).fillColor(COLORS.muted).text(`Vyhotoveno ${czechDate(businessDateOf(d.computedAt))}\nVyčíslení č. ${d.id}`, left + width / 2, 52, { width: width / 2, align: 'right' });
     doc.moveTo(left, 92).lineTo(left + width, 92).lineWidth(1.5).strokeColor(COLORS.brand).stroke();
     doc.y = 104;
 

@@ -1,7 +1,8 @@
 import type { ClaimsStatement } from '@lending/contracts';
+import { fromDbDate } from '../../domain/dates.ts';
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { lockDealForAllocation } from '../payments/replay-deal-allocations.ts';
+import { lockDealForAllocation } from '../servicing/index.ts';
 import { statementInclude, toClaimsStatement } from './claims-statement-view.ts';
 import { computeClaimsStatement, FALLBACK_PROFILE } from './compute-claims-statement.ts';
 
@@ -12,13 +13,14 @@ import { computeClaimsStatement, FALLBACK_PROFILE } from './compute-claims-state
  * meanwhile is either fully in the figures or invalidates them after. A failure leaves the
  * statement NOT_VALID, for staff to compute it again, and is thrown on.
  */
-export async function runComputation(deps: Pick<Deps, 'prisma' | 'now'>, dealId: number, id: number): Promise<ClaimsStatement> {
+export async function runComputation(deps: Pick<Deps, 'prisma' | 'now'>, statement: { dealId: number; id: number }): Promise<ClaimsStatement> {
+  const { dealId, id } = statement;
   try {
     return await deps.prisma.$transaction(async (tx) => {
       await lockDealForAllocation(tx, dealId);
       await tx.$queryRaw`SELECT id FROM claims_statements WHERE id = ${id} FOR UPDATE`;
-      const statement = await tx.claimsStatement.findUniqueOrThrow({ where: { id } });
-      const content = await computeClaimsStatement(tx, dealId, statement.asOf.toISOString().slice(0, 10), statement.allocationProfile ?? FALLBACK_PROFILE);
+      const row = await tx.claimsStatement.findUniqueOrThrow({ where: { id } });
+      const content = await computeClaimsStatement(tx, dealId, fromDbDate(row.asOf), row.allocationProfile ?? FALLBACK_PROFILE);
       const updated = await tx.claimsStatement.update({
         where: { id },
         data: { state: 'DRAFT', data: content as unknown as Prisma.InputJsonValue, computedAt: deps.now(), invalidatedAt: null },

@@ -1,9 +1,10 @@
 import { claimsStatementMessages, type ClaimsStatement } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { conflict } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { conflict } from '../../http/errors.ts';
-import { recordStaffAudit } from '../audit/record-staff-audit.ts';
-import { lockDealForAllocation } from '../payments/replay-deal-allocations.ts';
-import { lockStatement, requireDeal, statementInclude, toClaimsStatement, type Actor } from './claims-statement-view.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { lockDealForAllocation } from '../servicing/index.ts';
+import { lockStatement, requireDeal, statementInclude, toClaimsStatement } from './claims-statement-view.ts';
 
 const refusals = { IN_PROGRESS: claimsStatementMessages.inProgress, NOT_VALID: claimsStatementMessages.notValidSave, SAVED: claimsStatementMessages.alreadySaved } as const;
 
@@ -12,7 +13,8 @@ const refusals = { IN_PROGRESS: claimsStatementMessages.inProgress, NOT_VALID: c
  * SAVED document. The deal's allocation lock first (as a replay takes it), so no payment can
  * slip in between the check and the save.
  */
-export async function saveClaimsStatement(deps: Pick<Deps, 'prisma' | 'now'>, actor: Actor, dealId: number, id: number): Promise<ClaimsStatement> {
+export async function saveClaimsStatement(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: { dealId: number; id: number }): Promise<ClaimsStatement> {
+  const { dealId, id } = input;
   return deps.prisma.$transaction(async (tx) => {
     await requireDeal(tx, dealId);
     await lockDealForAllocation(tx, dealId);
@@ -20,7 +22,7 @@ export async function saveClaimsStatement(deps: Pick<Deps, 'prisma' | 'now'>, ac
     if (statement.state !== 'DRAFT') throw conflict(refusals[statement.state]);
     if (!statement.data) throw conflict(claimsStatementMessages.notComputed);
     const saved = await tx.claimsStatement.update({ where: { id }, data: { state: 'SAVED', savedAt: deps.now(), savedById: actor.staffId }, include: statementInclude });
-    await recordStaffAudit(tx, actor, { action: 'deal.claims_statement.save', entity: 'ClaimsStatement', entityId: id, changes: { deal_id: dealId } });
+    await recordAudit(tx, actor, { action: 'deal.claims_statement.save', entity: 'ClaimsStatement', entityId: id, changes: { deal_id: dealId } });
     return toClaimsStatement(saved);
   });
 }

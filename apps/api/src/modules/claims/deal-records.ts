@@ -1,11 +1,7 @@
 import { dealModelMessages } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import type { Deal, Prisma } from '../../generated/prisma/client.ts';
-import { notFound } from '../../http/errors.ts';
-import type { RequestMeta } from '../../http/routes.ts';
-import { staffOf, type Principal } from '../../http/auth.ts';
-import { businessDateOf } from '../../domain/dates.ts';
-import type { StaffActor } from '../audit/record-staff-audit.ts';
+import { notFound } from '../../domain/errors.ts';
 
 export type Tx = Prisma.TransactionClient;
 export type Db = Deps['prisma'] | Tx;
@@ -13,7 +9,7 @@ export type Db = Deps['prisma'] | Tx;
 /** Interactive transactions of this module: generating a long schedule takes more than Prisma's 5 s default under load. */
 export const TX_OPTIONS = { timeout: 30_000, maxWait: 15_000 } as const;
 
-/** The deal of a path, or 404 'Obchod nebyl nalezen.'. */
+/** The deal of a path, or not found 'Obchod nebyl nalezen.'. */
 export async function findDeal(db: Db, id: number): Promise<Deal> {
   const deal = await db.deal.findUnique({ where: { id } });
   if (!deal) throw notFound(dealModelMessages.dealNotFound);
@@ -29,11 +25,6 @@ export async function lockDeal(tx: Tx, id: number): Promise<Deal> {
   await tx.$queryRaw`SELECT id FROM deals WHERE id = ${id} FOR UPDATE`;
   return findDeal(tx, id);
 }
-
-/** Today in Prague, `YYYY-MM-DD`: contractual days are Europe/Prague calendar days. */
-export const todayOf = (deps: Pick<Deps, 'now'>) => businessDateOf(deps.now());
-
-export const actorOf = (principal: Principal, meta: RequestMeta): StaffActor => ({ staffId: staffOf(principal).id, meta });
 
 export const iso = (value: Date | null) => (value ? value.toISOString() : null);
 export const day = (value: Date) => value.toISOString().slice(0, 10);

@@ -1,16 +1,15 @@
 import {
-  CLAIM_ORDERING_FIELDS,
   claimCreateRequest,
+  claimExportQuery,
+  claimListQuery,
   claimPatch,
-  CLAIMS_GROUP_ORDERING_FIELDS,
+  claimsGroupListQuery,
   claimsGroupPatch,
   claimsGroupUpdateRequest,
   claimsGroupView,
-  ClaimType,
   claimUpdateRequest,
   claimView,
-  DEAL_MODEL_ORDERING_FIELDS,
-  DealModelState,
+  dealModelListQuery,
   dealModelPatch,
   dealModelRequest,
   dealModelView,
@@ -19,20 +18,18 @@ import {
   dealValidateRequest,
   dealValidation,
   detailResponse,
-  fieldErrorsResponse,
   leaseRecomputeResponse,
   leadConversionResponse,
-  MAX_RECORD_ID,
   modelInstallmentsView,
+  pageOf,
   restructuringResponse,
   StaffRole,
-  z,
   type ClaimsGroupKind,
 } from '@lending/contracts';
-import { orderingQuery, pageQuery, pageSchema, requestUrl } from '../../http/pagination.ts';
-import { commaList, dateQuery } from '../../http/query.ts';
+import { today } from '../../domain/dates.ts';
+import { badInput, notFoundDoc, refusedDoc } from '../../http/responses.ts';
 import { access, defineRoute, Reply, type RouteDef } from '../../http/routes.ts';
-import { exportFormatQuery, pragueDay, sendTable } from '../../http/table-export.ts';
+import { sendTable } from '../../http/table-export.ts';
 import { changeDealState } from './state/change-deal-state.ts';
 import { validateDeal } from './state/validate-deal.ts';
 import { createDealModel } from './deal-models/create-deal-model.ts';
@@ -54,7 +51,6 @@ import { createClaim } from './claims/create-claim.ts';
 import { updateClaim } from './claims/update-claim.ts';
 import { cancelClaim } from './claims/cancel-claim.ts';
 import { convertLeadToDeal } from './lead-conversion/convert-lead.ts';
-import { actorOf } from './deal-records.ts';
 
 // Deal models, the deal's state machine and activation, claims groups, claims and lead → deal
 // (docs/decisions/0024, 0025). Staff default access: every role reads, every role but VIEWER
@@ -67,56 +63,34 @@ const write = access.staff();
 /** validate is a POST that changes nothing: VIEWER may ask it too. */
 const everyRole = access.staff(StaffRole.values);
 
-/** A path id: a positive 32-bit integer written plainly; anything else is a 404. */
-const pathId = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/)
-  .transform(Number)
-  .pipe(z.number().max(MAX_RECORD_ID));
-const dealParams = z.object({ id: pathId });
-const subParams = z.object({ dealId: pathId });
-const itemParams = z.object({ dealId: pathId, id: pathId });
-const idQuery = z.coerce.number().int().positive().max(MAX_RECORD_ID);
-const boolQuery = z.enum(['true', 'false', '1', '0'], 'Zadejte true nebo false.').transform((v) => v === 'true' || v === '1');
+const dealNotFound = notFoundDoc('deal');
+const itemNotFound = notFoundDoc('deal or item');
 
-const e400 = { 400: { description: 'Neplatná data: české zprávy podle polí', schema: fieldErrorsResponse } };
-const e404 = { 404: { description: 'Obchod (nebo položka) nenalezen', schema: detailResponse } };
-const e409 = (description: string) => ({ 409: { description, schema: detailResponse } });
-
-const claimFilters = {
-  ordering: orderingQuery(CLAIM_ORDERING_FIELDS, 'due_date'),
-  creditor: idQuery.optional(),
-  date_from: dateQuery.optional(),
-  date_to: dateQuery.optional(),
-  type: commaList(ClaimType.schema).optional(),
-  claims_group: idQuery.optional(),
-  cancelled: boolQuery.optional(),
-};
-const claimListQuery = pageQuery.extend(claimFilters);
-const claimExportQuery = z.object({ ...claimFilters, format: exportFormatQuery });
-const groupListQuery = pageQuery.extend({ ordering: orderingQuery(CLAIMS_GROUP_ORDERING_FIELDS, 'due_date'), deal_model: idQuery.optional(), cancelled: boolQuery.optional() });
-
-const GROUP_SEGMENTS: [string, ClaimsGroupKind, string][] = [
-  ['claims-group', 'REGULAR', 'Loan installments'],
-  ['claims-group-lease', 'LEASE', 'Rent periods of a lease'],
-  ['claims-group-leaseback', 'LEASEBACK', 'Rent periods and the buy-back of a sale and leaseback'],
+/** The three kinds of claims groups, each under its own path (backoffice.md §7). */
+const GROUP_KINDS: { kind: ClaimsGroupKind; name: string; path: `/api/v1/deals/:dealId/${string}/`; itemPath: `/api/v1/deals/:dealId/${string}/:id/` }[] = [
+  { kind: 'REGULAR', name: 'Loan installments', path: '/api/v1/deals/:dealId/claims-group/', itemPath: '/api/v1/deals/:dealId/claims-group/:id/' },
+  { kind: 'LEASE', name: 'Rent periods of a lease', path: '/api/v1/deals/:dealId/claims-group-lease/', itemPath: '/api/v1/deals/:dealId/claims-group-lease/:id/' },
+  {
+    kind: 'LEASEBACK',
+    name: 'Rent periods and the buy-back of a sale and leaseback',
+    path: '/api/v1/deals/:dealId/claims-group-leaseback/',
+    itemPath: '/api/v1/deals/:dealId/claims-group-leaseback/:id/',
+  },
 ];
 
-function groupRoutes([segment, kind, name]: [string, ClaimsGroupKind, string]): RouteDef[] {
-  const base = `/api/v1/deals/:dealId/${segment}/`;
-  const item = `${base}:id/`;
-  const refusals = e409('Skupina je zrušená, uhrazená (i částečně) nebo již splatná; jistinu splátky mění jen restrukturalizace');
+function groupRoutes({ kind, name, path, itemPath: item }: (typeof GROUP_KINDS)[number]): RouteDef[] {
+  if (item !== `${path}:id/`) throw new Error(`${item} is not the item path of ${path}`);
+  const refusals = refusedDoc('Skupina je zrušená, uhrazená (i částečně) nebo již splatná; jistinu splátky mění jen restrukturalizace');
   return [
     defineRoute({
       method: 'get',
-      path: base,
+      path,
       access: read,
       summary: `${name} (${kind} claims groups, paginated; ordering id, number, due_date, created_at; deal_model; cancelled=true shows cancelled groups too)`,
       tags,
-      params: subParams,
-      query: groupListQuery,
-      responses: { 200: { description: 'Page', schema: pageSchema(claimsGroupView) }, ...e400, ...e404 },
-      handler: ({ deps, params, query, req }) => listClaimsGroups(deps, params.dealId, kind, query, requestUrl(req)),
+      query: claimsGroupListQuery,
+      responses: { 200: { description: 'Page', schema: pageOf(claimsGroupView) }, ...badInput, ...dealNotFound },
+      handler: ({ deps, actor, params, query }) => listClaimsGroups(deps, actor, { ...query, dealId: params.dealId, kind }),
     }),
     defineRoute({
       method: 'get',
@@ -124,9 +98,8 @@ function groupRoutes([segment, kind, name]: [string, ClaimsGroupKind, string]): 
       access: read,
       summary: `One ${kind} claims group with its claims`,
       tags,
-      params: itemParams,
-      responses: { 200: { description: 'Group', schema: claimsGroupView }, ...e404 },
-      handler: ({ deps, params }) => getClaimsGroup(deps, params, kind),
+      responses: { 200: { description: 'Group', schema: claimsGroupView }, ...itemNotFound },
+      handler: ({ deps, actor, params }) => getClaimsGroup(deps, actor, { dealId: params.dealId, kind, id: params.id }),
     }),
     defineRoute({
       method: 'put',
@@ -134,10 +107,9 @@ function groupRoutes([segment, kind, name]: [string, ClaimsGroupKind, string]): 
       access: write,
       summary: `Change a future ${kind} group with nothing paid: due date (its claims move with it), note, amounts by claim type ("0.00" cancels one)`,
       tags,
-      params: itemParams,
       body: claimsGroupUpdateRequest,
-      responses: { 200: { description: 'Changed', schema: claimsGroupView }, ...e400, ...e404, ...refusals },
-      handler: ({ deps, params, body, principal, meta }) => updateClaimsGroup(deps, params, kind, body, actorOf(principal, meta), { replace: true }),
+      responses: { 200: { description: 'Changed', schema: claimsGroupView }, ...badInput, ...itemNotFound, ...refusals },
+      handler: ({ deps, actor, params, body }) => updateClaimsGroup(deps, actor, { dealId: params.dealId, kind, id: params.id, partial: false, changes: body }),
     }),
     defineRoute({
       method: 'patch',
@@ -145,10 +117,9 @@ function groupRoutes([segment, kind, name]: [string, ClaimsGroupKind, string]): 
       access: write,
       summary: `Change some fields of a future ${kind} group with nothing paid`,
       tags,
-      params: itemParams,
       body: claimsGroupPatch,
-      responses: { 200: { description: 'Changed', schema: claimsGroupView }, ...e400, ...e404, ...refusals },
-      handler: ({ deps, params, body, principal, meta }) => updateClaimsGroup(deps, params, kind, body, actorOf(principal, meta), { replace: false }),
+      responses: { 200: { description: 'Changed', schema: claimsGroupView }, ...badInput, ...itemNotFound, ...refusals },
+      handler: ({ deps, actor, params, body }) => updateClaimsGroup(deps, actor, { dealId: params.dealId, kind, id: params.id, partial: true, changes: body }),
     }),
     defineRoute({
       method: 'delete',
@@ -156,10 +127,9 @@ function groupRoutes([segment, kind, name]: [string, ClaimsGroupKind, string]): 
       access: write,
       summary: `Cancel a future ${kind} group with nothing paid, with its claims (kept as history)`,
       tags,
-      params: itemParams,
-      responses: { 204: { description: 'Cancelled' }, ...e404, ...refusals },
-      handler: async ({ deps, params, principal, meta }) => {
-        await deleteClaimsGroup(deps, params, kind, actorOf(principal, meta));
+      responses: { 204: { description: 'Cancelled' }, ...itemNotFound, ...refusals },
+      handler: async ({ deps, actor, params }) => {
+        await deleteClaimsGroup(deps, actor, { dealId: params.dealId, kind, id: params.id });
         return new Reply(204);
       },
     }),
@@ -177,15 +147,14 @@ export const claimsRoutes: RouteDef[] = [
       'pre-active → CLOSED_APPLICATION, ACTIVE → FILED_FOR_INSOLVENCY, ACTIVE | FILED_FOR_INSOLVENCY → CLOSED (closed_reason required). ' +
       '→ ACTIVE activates the newest draft model and generates its claims groups and claims',
     tags,
-    params: dealParams,
     body: dealStateRequest,
     responses: {
       200: { description: 'The new state', schema: dealStateResponse },
-      ...e400,
-      ...e404,
+      ...badInput,
+      ...dealNotFound,
       409: { description: 'Forbidden transition, or `problems` (as validate lists them) in the way', schema: detailResponse.extend({ problems: dealValidation.shape.problems.optional() }) },
     },
-    handler: ({ deps, params, body, principal, meta }) => changeDealState(deps, params.id, body, actorOf(principal, meta)),
+    handler: ({ deps, actor, params, body }) => changeDealState(deps, actor, { dealId: params.id, transition: body }),
   }),
   defineRoute({
     method: 'post',
@@ -193,10 +162,9 @@ export const claimsRoutes: RouteDef[] = [
     access: everyRole,
     summary: 'Every problem that stops the next forward transition (or the `state` given), at once, in Czech; changes nothing',
     tags,
-    params: dealParams,
     body: dealValidateRequest.optional(),
-    responses: { 200: { description: 'Problems (empty when the transition may go)', schema: dealValidation }, ...e400, ...e404 },
-    handler: ({ deps, params, body }) => validateDeal(deps, params.id, body),
+    responses: { 200: { description: 'Problems (empty when the transition may go)', schema: dealValidation }, ...badInput, ...dealNotFound },
+    handler: ({ deps, actor, params, body }) => validateDeal(deps, actor, { dealId: params.id, transition: body }),
   }),
 
   // Deal models -----------------------------------------------------------------------------
@@ -206,10 +174,9 @@ export const claimsRoutes: RouteDef[] = [
     access: read,
     summary: 'Versions of the deal model with their schedules (paginated; ordering version, created_at, updated_at, state, valid_from; filter state)',
     tags,
-    params: subParams,
-    query: pageQuery.extend({ ordering: orderingQuery(DEAL_MODEL_ORDERING_FIELDS, '-version'), state: DealModelState.schema.optional() }),
-    responses: { 200: { description: 'Page', schema: pageSchema(dealModelView) }, ...e400, ...e404 },
-    handler: ({ deps, params, query, req }) => listDealModels(deps, params.dealId, query, requestUrl(req)),
+    query: dealModelListQuery,
+    responses: { 200: { description: 'Page', schema: pageOf(dealModelView) }, ...badInput, ...dealNotFound },
+    handler: ({ deps, actor, params, query }) => listDealModels(deps, actor, { ...query, dealId: params.dealId }),
   }),
   defineRoute({
     method: 'post',
@@ -219,10 +186,9 @@ export const claimsRoutes: RouteDef[] = [
       'A new version (DRAFT) with its computed schedule and RPSN. On an ACTIVE deal it is a restructuring: valid_from required, ' +
       'a loan’s principal = the unpaid principal due from valid_from; applied by …/activate/',
     tags,
-    params: subParams,
     body: dealModelRequest,
-    responses: { 201: { description: 'Created', schema: dealModelView }, ...e400, ...e404, ...e409('Obchod je uzavřen nebo v insolvenci') },
-    handler: async ({ deps, params, body, principal, meta }) => new Reply(201, await createDealModel(deps, params.dealId, body, actorOf(principal, meta))),
+    responses: { 201: { description: 'Created', schema: dealModelView }, ...badInput, ...dealNotFound, ...refusedDoc('Obchod je uzavřen nebo v insolvenci') },
+    handler: async ({ deps, actor, params, body }) => new Reply(201, await createDealModel(deps, actor, { dealId: params.dealId, model: body })),
   }),
   defineRoute({
     method: 'get',
@@ -230,9 +196,8 @@ export const claimsRoutes: RouteDef[] = [
     access: read,
     summary: 'One version with its schedule (due_date, installment, principal, interest, fees, balance …) and RPSN',
     tags,
-    params: itemParams,
-    responses: { 200: { description: 'Version', schema: dealModelView }, ...e404 },
-    handler: ({ deps, params }) => getDealModel(deps, params),
+    responses: { 200: { description: 'Version', schema: dealModelView }, ...itemNotFound },
+    handler: ({ deps, actor, params }) => getDealModel(deps, actor, { dealId: params.dealId, id: params.id }),
   }),
   defineRoute({
     method: 'put',
@@ -240,10 +205,9 @@ export const claimsRoutes: RouteDef[] = [
     access: write,
     summary: 'Replace a DRAFT version (fields left out take their defaults)',
     tags,
-    params: itemParams,
     body: dealModelRequest,
-    responses: { 200: { description: 'Replaced', schema: dealModelView }, ...e400, ...e404, ...e409('Jen návrh lze měnit') },
-    handler: ({ deps, params, body, principal, meta }) => updateDealModel(deps, params, body, actorOf(principal, meta), { replace: true }),
+    responses: { 200: { description: 'Replaced', schema: dealModelView }, ...badInput, ...itemNotFound, ...refusedDoc('Jen návrh lze měnit') },
+    handler: ({ deps, actor, params, body }) => updateDealModel(deps, actor, { dealId: params.dealId, id: params.id, partial: false, changes: body }),
   }),
   defineRoute({
     method: 'patch',
@@ -251,10 +215,9 @@ export const claimsRoutes: RouteDef[] = [
     access: write,
     summary: 'Change some terms of a DRAFT version (lease parameters merge)',
     tags,
-    params: itemParams,
     body: dealModelPatch,
-    responses: { 200: { description: 'Changed', schema: dealModelView }, ...e400, ...e404, ...e409('Jen návrh lze měnit') },
-    handler: ({ deps, params, body, principal, meta }) => updateDealModel(deps, params, body, actorOf(principal, meta), { replace: false }),
+    responses: { 200: { description: 'Changed', schema: dealModelView }, ...badInput, ...itemNotFound, ...refusedDoc('Jen návrh lze měnit') },
+    handler: ({ deps, actor, params, body }) => updateDealModel(deps, actor, { dealId: params.dealId, id: params.id, partial: true, changes: body }),
   }),
   defineRoute({
     method: 'delete',
@@ -262,10 +225,9 @@ export const claimsRoutes: RouteDef[] = [
     access: write,
     summary: 'Delete a DRAFT version',
     tags,
-    params: itemParams,
-    responses: { 204: { description: 'Deleted' }, ...e404, ...e409('Jen návrh lze smazat') },
-    handler: async ({ deps, params, principal, meta }) => {
-      await deleteDealModel(deps, params, actorOf(principal, meta));
+    responses: { 204: { description: 'Deleted' }, ...itemNotFound, ...refusedDoc('Jen návrh lze smazat') },
+    handler: async ({ deps, actor, params }) => {
+      await deleteDealModel(deps, actor, { dealId: params.dealId, id: params.id });
       return new Reply(204);
     },
   }),
@@ -277,9 +239,8 @@ export const claimsRoutes: RouteDef[] = [
       'Apply a restructuring (our addition): the DRAFT with valid_from becomes ACTIVE, supersedes the version in force, cancels the groups due from valid_from ' +
       'with nothing paid and generates its own; paid claims are never rewritten',
     tags,
-    params: itemParams,
-    responses: { 200: { description: 'Applied', schema: restructuringResponse }, ...e400, ...e404, ...e409('Nejde o restrukturalizaci aktivního obchodu, nebo nesedí jistina') },
-    handler: ({ deps, params, principal, meta }) => applyRestructuring(deps, params, actorOf(principal, meta)),
+    responses: { 200: { description: 'Applied', schema: restructuringResponse }, ...badInput, ...itemNotFound, ...refusedDoc('Nejde o restrukturalizaci aktivního obchodu, nebo nesedí jistina') },
+    handler: ({ deps, actor, params }) => applyRestructuring(deps, actor, { dealId: params.dealId, id: params.id }),
   }),
   defineRoute({
     method: 'get',
@@ -290,9 +251,8 @@ export const claimsRoutes: RouteDef[] = [
       '(PAID, OVERDUE with days past due, PARTIALLY_PAID, DUE, FUTURE) and the totals owed, paid, outstanding and overdue. ' +
       'Not paginated: the whole schedule with its totals (a draft has none yet)',
     tags,
-    params: itemParams,
-    responses: { 200: { description: 'Installments and totals', schema: modelInstallmentsView }, ...e404 },
-    handler: ({ deps, params }) => listInstallments(deps, params),
+    responses: { 200: { description: 'Installments and totals', schema: modelInstallmentsView }, ...itemNotFound },
+    handler: ({ deps, actor, params }) => listInstallments(deps, actor, { dealId: params.dealId, id: params.id }),
   }),
 
   // Claims groups ---------------------------------------------------------------------------
@@ -302,11 +262,10 @@ export const claimsRoutes: RouteDef[] = [
     access: write,
     summary: 'Rebuild the future rent groups (due today or later) from the active model: paid ones stay, unpaid ones that differ are cancelled and generated anew',
     tags,
-    params: subParams,
-    responses: { 200: { description: 'What changed and the future groups now', schema: leaseRecomputeResponse }, ...e404, ...e409('Obchod není nájem s platným modelem') },
-    handler: ({ deps, params, principal, meta }) => recomputeLeaseGroups(deps, params.dealId, actorOf(principal, meta)),
+    responses: { 200: { description: 'What changed and the future groups now', schema: leaseRecomputeResponse }, ...dealNotFound, ...refusedDoc('Obchod není nájem s platným modelem') },
+    handler: ({ deps, actor, params }) => recomputeLeaseGroups(deps, actor, { dealId: params.dealId }),
   }),
-  ...GROUP_SEGMENTS.flatMap(groupRoutes),
+  ...GROUP_KINDS.flatMap(groupRoutes),
 
   // Claims ----------------------------------------------------------------------------------
   defineRoute({
@@ -317,10 +276,9 @@ export const claimsRoutes: RouteDef[] = [
       'Claims of the deal (paginated). Spec filters: creditor (person id), date_from, date_to (due date, inclusive), ordering, type (comma list). ' +
       'Our additions: claims_group, cancelled=true (cancelled claims are hidden by default)',
     tags,
-    params: subParams,
     query: claimListQuery,
-    responses: { 200: { description: 'Page', schema: pageSchema(claimView) }, ...e400, ...e404 },
-    handler: ({ deps, params, query, req }) => listClaims(deps, params.dealId, query, requestUrl(req)),
+    responses: { 200: { description: 'Page', schema: pageOf(claimView) }, ...badInput, ...dealNotFound },
+    handler: ({ deps, actor, params, query }) => listClaims(deps, actor, { ...query, dealId: params.dealId }),
   }),
   defineRoute({
     method: 'post',
@@ -328,10 +286,9 @@ export const claimsRoutes: RouteDef[] = [
     access: write,
     summary: 'Enter a claim by hand: CONTRACTUAL_PENALTY, COST_OF_RECOVERY, FEE, INSURANCE, SERVICE_ADVANCE or OTHER (deal ACTIVE or FILED_FOR_INSOLVENCY)',
     tags,
-    params: subParams,
     body: claimCreateRequest,
-    responses: { 201: { description: 'Created', schema: claimView }, ...e400, ...e404, ...e409('Obchod se nesplácí') },
-    handler: async ({ deps, params, body, principal, meta }) => new Reply(201, await createClaim(deps, params.dealId, body, actorOf(principal, meta))),
+    responses: { 201: { description: 'Created', schema: claimView }, ...badInput, ...dealNotFound, ...refusedDoc('Obchod se nesplácí') },
+    handler: async ({ deps, actor, params, body }) => new Reply(201, await createClaim(deps, actor, { dealId: params.dealId, claim: body })),
   }),
   defineRoute({
     method: 'get',
@@ -339,13 +296,12 @@ export const claimsRoutes: RouteDef[] = [
     access: read,
     summary: 'The claims of these filters and ordering as a CSV or XLSX file (format=csv|xlsx; streamed)',
     tags,
-    params: subParams,
     query: claimExportQuery,
-    responses: { 200: { description: 'CSV (UTF-8 with BOM, `;`) or XLSX, as an attachment', contentType: 'text/csv' }, ...e400, ...e404 },
-    handler: async ({ deps, params, query, principal, meta, res }) => {
+    responses: { 200: { description: 'CSV (UTF-8 with BOM, `;`) or XLSX, as an attachment', contentType: 'text/csv' }, ...badInput, ...dealNotFound },
+    handler: async ({ deps, actor, params, query, res }) => {
       const { format, ...filters } = query;
-      const { rows } = await exportClaims(deps, params.dealId, actorOf(principal, meta), filters);
-      return sendTable(res, { format, baseName: `pohledavky-${params.dealId}-${pragueDay(deps.now())}`, sheetName: 'Pohledávky', columns: CLAIM_EXPORT_COLUMNS, rows });
+      const { rows } = await exportClaims(deps, actor, { ...filters, dealId: params.dealId });
+      return sendTable(res, { format, baseName: `pohledavky-${params.dealId}-${today(deps)}`, sheetName: 'Pohledávky', columns: CLAIM_EXPORT_COLUMNS, rows });
     },
   }),
   defineRoute({
@@ -354,9 +310,8 @@ export const claimsRoutes: RouteDef[] = [
     access: read,
     summary: 'One claim',
     tags,
-    params: itemParams,
-    responses: { 200: { description: 'Claim', schema: claimView }, ...e404 },
-    handler: ({ deps, params }) => getClaim(deps, params),
+    responses: { 200: { description: 'Claim', schema: claimView }, ...itemNotFound },
+    handler: ({ deps, actor, params }) => getClaim(deps, actor, { dealId: params.dealId, id: params.id }),
   }),
   defineRoute({
     method: 'put',
@@ -364,10 +319,9 @@ export const claimsRoutes: RouteDef[] = [
     access: write,
     summary: 'Replace due date, amount, description and creditor of a live claim with nothing paid',
     tags,
-    params: itemParams,
     body: claimUpdateRequest,
-    responses: { 200: { description: 'Changed', schema: claimView }, ...e400, ...e404, ...e409('Pohledávka je uhrazená, zrušená, úrok z prodlení nebo jistina splátky') },
-    handler: ({ deps, params, body, principal, meta }) => updateClaim(deps, params, body, actorOf(principal, meta), { replace: true }),
+    responses: { 200: { description: 'Changed', schema: claimView }, ...badInput, ...itemNotFound, ...refusedDoc('Pohledávka je uhrazená, zrušená, úrok z prodlení nebo jistina splátky') },
+    handler: ({ deps, actor, params, body }) => updateClaim(deps, actor, { dealId: params.dealId, id: params.id, partial: false, changes: body }),
   }),
   defineRoute({
     method: 'patch',
@@ -375,10 +329,9 @@ export const claimsRoutes: RouteDef[] = [
     access: write,
     summary: 'Change some fields of a live claim with nothing paid',
     tags,
-    params: itemParams,
     body: claimPatch,
-    responses: { 200: { description: 'Changed', schema: claimView }, ...e400, ...e404, ...e409('Pohledávka je uhrazená, zrušená, úrok z prodlení nebo jistina splátky') },
-    handler: ({ deps, params, body, principal, meta }) => updateClaim(deps, params, body, actorOf(principal, meta), { replace: false }),
+    responses: { 200: { description: 'Changed', schema: claimView }, ...badInput, ...itemNotFound, ...refusedDoc('Pohledávka je uhrazená, zrušená, úrok z prodlení nebo jistina splátky') },
+    handler: ({ deps, actor, params, body }) => updateClaim(deps, actor, { dealId: params.dealId, id: params.id, partial: true, changes: body }),
   }),
   defineRoute({
     method: 'delete',
@@ -386,10 +339,9 @@ export const claimsRoutes: RouteDef[] = [
     access: write,
     summary: 'Cancel a live claim with nothing paid (claims are never deleted)',
     tags,
-    params: itemParams,
-    responses: { 204: { description: 'Cancelled' }, ...e404, ...e409('Pohledávka je uhrazená, zrušená, úrok z prodlení nebo jistina splátky') },
-    handler: async ({ deps, params, principal, meta }) => {
-      await cancelClaim(deps, params, actorOf(principal, meta));
+    responses: { 204: { description: 'Cancelled' }, ...itemNotFound, ...refusedDoc('Pohledávka je uhrazená, zrušená, úrok z prodlení nebo jistina splátky') },
+    handler: async ({ deps, actor, params }) => {
+      await cancelClaim(deps, actor, { dealId: params.dealId, id: params.id });
       return new Reply(204);
     },
   }),
@@ -403,15 +355,14 @@ export const claimsRoutes: RouteDef[] = [
       'Make a deal of a lead whose offer was accepted (our addition): person BORROWER, other parties DEBTOR, the offer as the first deal model (DRAFT), ' +
       'the realty as collateral, lead CONVERTED. 201 when made, 200 with the same deal when repeated',
     tags: ['leads', 'deals'],
-    params: z.object({ id: pathId }),
     responses: {
       201: { description: 'The deal made', schema: leadConversionResponse },
       200: { description: 'The deal the lead became before', schema: leadConversionResponse },
-      ...e404,
-      ...e409('Žádost nemá přijatou nabídku nebo žadatele'),
+      ...notFoundDoc('lead'),
+      ...refusedDoc('Žádost nemá přijatou nabídku nebo žadatele'),
     },
-    handler: async ({ deps, params, principal, meta }) => {
-      const answer = await convertLeadToDeal(deps, params.id, actorOf(principal, meta));
+    handler: async ({ deps, actor, params }) => {
+      const answer = await convertLeadToDeal(deps, actor, { leadId: params.id });
       return answer.created ? new Reply(201, answer) : answer;
     },
   }),

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeOfBusinessMessages, closeOfBusinessResult, closeOfBusinessRun, REQUIRED_MESSAGE } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { pageSchema } from '../../http/pagination.ts';
+import { pageOf as pageSchema } from '@lending/contracts';
 import { addDays, businessDateOf } from '../../domain/dates.ts';
-import { dateToCloseAt } from './run-close-of-business.ts';
+import { dateToCloseAt } from './catch-up-close-of-business.ts';
 import { addClaim, createDeal, penaltyOf } from './close-of-business-fixtures.ts';
 
 // The staff call and the operator's command: who may run a close, what bad input gets, what the

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testSystem } from '../../../test/fixtures/actors.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { daysFromTo } from '../../domain/dates.ts';
 import { addClaim, createDeal, pay, penaltyOf, snapshot } from './close-of-business-fixtures.ts';
-import { closeBusinessDate, runCloseOfBusiness } from './run-close-of-business.ts';
-import { recomputeDelinquency } from './recompute-delinquency.ts';
+import { closeBusinessDate } from './close-business-date.ts';
+import { runCloseOfBusiness } from './run-close-of-business.ts';
+import { recomputeDelinquency } from '../servicing/index.ts';
 
 // Known answers worked out by hand from NV 351/2013 Sb. § 2 and the ČNB repo-rate history (and
 // checked day by day with Python's decimal module): interest = Σ over days of delay of
@@ -153,11 +155,11 @@ describe('penalty interest: known answers', () => {
     const before = await snapshot(ctx.deps.prisma);
     // Staff may redo at most a year back: the clock says it is the day after.
     const deps = { ...ctx.deps, now: () => new Date('2025-04-22T10:00:00Z') };
-    const [again] = await runCloseOfBusiness(deps, { businessDate: '2025-04-21', trigger: 'CLI' });
+    const [again] = await runCloseOfBusiness(deps, testSystem, { businessDate: '2025-04-21' });
     expect(again!.stats).toMatchObject({ runs: 2, penalty_claims_created: 0, penalty_claims_updated: 0, penalty_interest_accrued: '0.00', deals_dpd_changed: 0, breaches_started: 0, breaches_ended: 0 });
     expect(await snapshot(ctx.deps.prisma)).toEqual(before);
     // An earlier date is closed again, then the latest: the deals end as they were.
-    const rerun = await runCloseOfBusiness(deps, { businessDate: '2025-03-20', trigger: 'CLI' });
+    const rerun = await runCloseOfBusiness(deps, testSystem, { businessDate: '2025-03-20' });
     expect(rerun.map((r) => r.business_date)).toEqual(['2025-03-20', '2025-04-21']);
     expect(await snapshot(ctx.deps.prisma)).toEqual(before);
   });

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffActor, testSystem } from '../../../test/fixtures/actors.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { handleCloseOfBusiness } from '../../jobs/definitions/servicing/close-of-business.handler.ts';
 import { daysFromTo } from '../../domain/dates.ts';
 import { addClaim, addObligation, createDeal, pay, penaltyOf, snapshot } from './close-of-business-fixtures.ts';
-import { closeBusinessDate, runCloseOfBusiness } from './run-close-of-business.ts';
+import { closeBusinessDate } from './close-business-date.ts';
+import { runCloseOfBusiness } from './run-close-of-business.ts';
 
 // Days past due and breaches over a simulated month and a half of business dates, closed one by
 // one as the nightly job does, with payments booked and obligations delivered on their days.
@@ -115,8 +117,8 @@ describe('days past due and breaches over a simulated month', () => {
     const before = await snapshot(ctx.deps.prisma);
     const deps = { ...ctx.deps, now: () => new Date('2025-05-01T12:00:00Z') };
     const [a, b] = await Promise.all([
-      runCloseOfBusiness(deps, { businessDate: '2025-05-01', trigger: 'STAFF' }),
-      runCloseOfBusiness(deps, { businessDate: '2025-05-01', trigger: 'CLI' }),
+      runCloseOfBusiness(deps, await createStaffActor(ctx.deps.prisma), { businessDate: '2025-05-01' }),
+      runCloseOfBusiness(deps, testSystem, { businessDate: '2025-05-01' }),
     ]);
     const stats = [a[0]!.stats!, b[0]!.stats!].sort((x, y) => x.runs - y.runs);
     // The first: DPD +1 on the two overdue deals, two penalty claims of deal M and one of the

@@ -1,13 +1,5 @@
-import {
-  CLOSE_OF_BUSINESS_ORDERING_FIELDS,
-  closeOfBusinessRequest,
-  closeOfBusinessResult,
-  closeOfBusinessRun,
-  fieldErrorsResponse,
-} from '@lending/contracts';
-import { staffOf } from '../../http/auth.ts';
-import { orderingQuery, pageQuery, pageSchema, requestUrl } from '../../http/pagination.ts';
-import { dateQuery } from '../../http/query.ts';
+import { closeOfBusinessListQuery, closeOfBusinessRequest, closeOfBusinessResult, closeOfBusinessRun, pageOf } from '@lending/contracts';
+import { badInput } from '../../http/responses.ts';
 import { access, defineRoute, type RouteDef } from '../../http/routes.ts';
 import { listCloseOfBusinessRuns } from './list-close-of-business-runs.ts';
 import { runCloseOfBusiness } from './run-close-of-business.ts';
@@ -15,12 +7,6 @@ import { runCloseOfBusiness } from './run-close-of-business.ts';
 // The close of business (docs/decisions/0026). Every staff role reads the runs; running one
 // changes money (penalty interest) for every deal, so only ADMIN and ACCOUNTANT may.
 const tags = ['close-of-business'];
-
-const listQuery = pageQuery.extend({
-  date_from: dateQuery.optional(),
-  date_to: dateQuery.optional(),
-  ordering: orderingQuery(CLOSE_OF_BUSINESS_ORDERING_FIELDS, '-business_date'),
-});
 
 /** The close of business: running it for a business date and reading its runs. */
 export const closeOfBusinessRoutes: RouteDef[] = [
@@ -30,9 +16,9 @@ export const closeOfBusinessRoutes: RouteDef[] = [
     access: access.staff(),
     summary: 'Business dates closed, newest first, with what each close did (DPD buckets, penalty interest, breaches)',
     tags,
-    query: listQuery,
-    responses: { 200: { description: 'Page of closed business dates', schema: pageSchema(closeOfBusinessRun) }, 400: { description: 'Neplatný filtr', schema: fieldErrorsResponse } },
-    handler: ({ deps, query, req }) => listCloseOfBusinessRuns(deps, query, requestUrl(req)),
+    query: closeOfBusinessListQuery,
+    responses: { 200: { description: 'Page of closed business dates', schema: pageOf(closeOfBusinessRun) }, ...badInput },
+    handler: ({ deps, actor, query }) => listCloseOfBusinessRuns(deps, actor, query),
   }),
   defineRoute({
     method: 'post',
@@ -43,12 +29,7 @@ export const closeOfBusinessRoutes: RouteDef[] = [
       'the last closed date or earlier, that date is closed again and then the last closed one, so deals stay as of the latest date',
     tags,
     body: closeOfBusinessRequest,
-    responses: {
-      200: { description: 'The dates closed, in order', schema: closeOfBusinessResult },
-      400: { description: 'Neplatné datum: české zprávy podle polí', schema: fieldErrorsResponse },
-    },
-    handler: async ({ deps, body, principal, meta }) => ({
-      runs: await runCloseOfBusiness(deps, { businessDate: body.business_date, trigger: 'STAFF', actor: { staffId: staffOf(principal).id, meta } }),
-    }),
+    responses: { 200: { description: 'The dates closed, in order', schema: closeOfBusinessResult }, ...badInput },
+    handler: async ({ deps, actor, body }) => ({ runs: await runCloseOfBusiness(deps, actor, { businessDate: body.business_date }) }),
   }),
 ];

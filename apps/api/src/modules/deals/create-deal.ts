@@ -1,17 +1,19 @@
 import { dealMessages, type DealCreateRequest, type DealDetail } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { invalid } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest } from '../../http/errors.ts';
-import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { checkDealUniques, rethrowDealUniqueViolation } from './deal-uniques.ts';
 import { getDeal } from './get-deal.ts';
 import { nextVariableSymbol } from './variable-symbol.ts';
 
 /**
  * POST /deals/: a new deal in NEW_APPLICATION with its participants. The variable symbol is
- * generated when none is given (variable-symbol.ts); identifiers another deal has are 400.
+ * generated when none is given (variable-symbol.ts); identifiers another deal has are invalid.
  */
-export async function createDeal(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: DealCreateRequest): Promise<DealDetail> {
-  const participants = input.participants ?? [];
+export async function createDeal(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: { deal: DealCreateRequest }): Promise<DealDetail> {
+  const { deal: request } = input;
+  const participants = request.participants ?? [];
   const id = await deps.prisma
     .$transaction(async (tx) => {
       const personIds = [...new Set(participants.map((p) => p.person))];
@@ -20,35 +22,35 @@ export async function createDeal(deps: Pick<Deps, 'prisma' | 'now'>, actor: Staf
       participants.forEach((p, i) => {
         if (!found.has(p.person)) missing[`participants.${i}.person`] = [dealMessages.personNotFound];
       });
-      if (Object.keys(missing).length) throw badRequest(missing);
-      await checkDealUniques(tx, input);
-      const variableSymbol = input.variable_symbol ?? (await nextVariableSymbol(tx));
+      if (Object.keys(missing).length) throw invalid(missing);
+      await checkDealUniques(tx, request);
+      const variableSymbol = request.variable_symbol ?? (await nextVariableSymbol(tx));
       const deal = await tx.deal.create({
         data: {
-          type: input.type,
+          type: request.type,
           state: 'NEW_APPLICATION',
-          value: input.value,
-          externalId: input.external_id ?? null,
-          contractNumber: input.contract_number ?? null,
+          value: request.value,
+          externalId: request.external_id ?? null,
+          contractNumber: request.contract_number ?? null,
           variableSymbol,
-          abp: input.abp ?? false,
-          insolvency: input.insolvency ?? false,
-          liquidated: input.liquidated ?? false,
-          settings: input.settings ?? [],
-          allocationProfile: input.allocation_profile ?? null,
-          nonPayingAfterDays: input.non_paying_after_days ?? 30,
-          note: input.note ?? null,
+          abp: request.abp ?? false,
+          insolvency: request.insolvency ?? false,
+          liquidated: request.liquidated ?? false,
+          settings: request.settings ?? [],
+          allocationProfile: request.allocation_profile ?? null,
+          nonPayingAfterDays: request.non_paying_after_days ?? 30,
+          note: request.note ?? null,
           participants: { create: participants.map((p) => ({ personId: p.person, role: p.role })) },
         },
       });
-      await recordStaffAudit(tx, actor, {
+      await recordAudit(tx, actor, {
         action: 'deal.create',
         entity: 'Deal',
         entityId: deal.id,
-        changes: { ...input, variable_symbol: variableSymbol, state: 'NEW_APPLICATION', participants },
+        changes: { ...request, variable_symbol: variableSymbol, state: 'NEW_APPLICATION', participants },
       });
       return deal.id;
     })
     .catch(rethrowDealUniqueViolation);
-  return getDeal(deps, id, ['participants']);
+  return getDeal(deps, actor, { id, expand: ['participants'] });
 }

@@ -1,17 +1,16 @@
-import { dealMessages } from '@lending/contracts';
-import type { z } from 'zod';
+import { dealMessages, type OrderingKey, type PageQuery } from '@lending/contracts';
+import { invalid, notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { HttpError, notFound, orNotFound } from '../../http/errors.ts';
-import { paginate, type Page, type PageQuery } from '../../http/pagination.ts';
-import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
-import { findDeal, lockDeal } from './deal-views.ts';
+import type { findDeal } from './deal-views.ts';
 
-// The use cases every sub-resource of a deal shares (DRF's ModelViewSet under /deals/{dealId}/):
+// What the use cases every sub-resource of a deal shares need (DRF's ModelViewSet under
+// /deals/{dealId}/; list-, get-, create-, update- and delete-deal-item.ts):
 // list with ordering and filters, one item, create, update (PUT requires the required fields,
 // PATCH any subset; fields not sent keep their values, as DRF's update does) and delete. Each
 // resource file says what is particular to it: columns, references to check, what refuses a
 // delete. Every write locks the deal's row, runs in one transaction and is audit-logged with it.
+// The resource is part of each use case's input: the router and the seed name which one.
 
 export type Tx = Prisma.TransactionClient;
 type DealRow = Awaited<ReturnType<typeof findDeal>>;
@@ -26,13 +25,8 @@ export interface Delegate {
   delete(args: object): Promise<unknown>;
 }
 
-export interface Ordering {
-  field: string;
-  direction: 'asc' | 'desc';
-}
-
 export interface SubResourceQuery extends PageQuery {
-  ordering: Ordering[];
+  ordering: OrderingKey[];
   [filter: string]: unknown;
 }
 
@@ -51,114 +45,45 @@ export interface SubResource<Row extends { id: number }, Create, Patch> extends 
   /** Audit: `${action}.create|update|delete` on `entity`. */
   action: string;
   entity: string;
-  /** The columns to write from a request body (only the fields sent); checks references (400). */
-  toData: (tx: Tx, deal: DealRow, body: Create | Patch, existing: Row | null) => Promise<Record<string, unknown>>;
+  /** The columns to write from a request body (only the fields sent) at `now`; checks references (invalid). */
+  toData: (tx: Tx, deal: DealRow, body: Create | Patch, existing: Row | null, now: Date) => Promise<Record<string, unknown>>;
   /** A field message for a row that breaks a unique rule of the resource, checked before the write. */
   duplicate?: (tx: Tx, deal: DealRow, data: Record<string, unknown>, exceptId: number | null) => Promise<Record<string, string[]> | null>;
-  /** Throws 409 with the reason when the row may not be deleted (money or breach history). */
+  /** Throws a conflict with the reason when the row may not be deleted (money or breach history). */
   beforeDelete?: (tx: Tx, deal: DealRow, row: Row) => Promise<void>;
-  /** Throws 409 when the change would leave the deal in a state it may not be in. */
+  /** Throws a conflict when the change would leave the deal in a state it may not be in. */
   beforeUpdate?: (tx: Tx, deal: DealRow, row: Row, data: Record<string, unknown>) => Promise<void>;
 }
 
 // Any resource, whatever its row and bodies: the router holds them side by side.
 export type AnySubResource = SubResource<{ id: number }, never, never>;
 
-const itemNotFound = () => notFound(dealMessages.itemNotFound);
+export const itemNotFound = () => notFound(dealMessages.itemNotFound);
 
-function orderBy(def: { orderColumns: Record<string, string> }, ordering: Ordering[]) {
+export function orderBy(def: { orderColumns: Record<string, string> }, ordering: OrderingKey[]) {
   return [...ordering.map((o) => ({ [def.orderColumns[o.field]!]: o.direction })), { id: ordering.at(-1)?.direction ?? 'asc' }];
 }
 
-export async function listItems<Row>(
-  deps: Pick<Deps, 'prisma'>,
-  def: ListedResource<Row>,
-  dealId: number,
-  query: SubResourceQuery,
-  listUrl: string,
-): Promise<Page<unknown>> {
-  await findDeal(deps.prisma, dealId);
-  const where = { dealId, ...def.where?.(query) };
-  const delegate = def.delegate(deps.prisma);
-  return paginate(
-    listUrl,
-    query,
-    () => delegate.count({ where }),
-    async ({ skip, take }) => ((await delegate.findMany({ where, include: def.include, orderBy: orderBy(def, query.ordering), skip, take })) as Row[]).map(def.toView),
-  );
-}
-
-async function findItem<Row>(db: Tx | Deps['prisma'], def: SubResource<{ id: number }, never, never>, dealId: number, id: number): Promise<Row> {
+/** The row of the deal, or not found. */
+export async function findItem<Row>(db: Tx | Deps['prisma'], def: SubResource<{ id: number }, never, never>, dealId: number, id: number): Promise<Row> {
   const row = await def.delegate(db).findFirst({ where: { id, dealId }, include: def.include });
   if (!row) throw itemNotFound();
   return row as Row;
 }
 
-export async function getItem(deps: Pick<Deps, 'prisma'>, def: AnySubResource, dealId: number, id: number): Promise<unknown> {
-  await findDeal(deps.prisma, dealId);
-  return def.toView(await findItem(deps.prisma, def, dealId, id));
-}
-
 /** A unique index that a concurrent write got to first: the resource's field message. */
-async function guardUnique<T>(def: AnySubResource, work: () => Promise<T>, message: () => Record<string, string[]> | null): Promise<T> {
+export async function guardUnique<T>(def: AnySubResource, work: () => Promise<T>, message: () => Record<string, string[]> | null): Promise<T> {
   try {
     return await work();
   } catch (error) {
     const fields = error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002' ? message() : null;
-    if (fields) throw new HttpError(400, fields);
+    if (fields) throw invalid(fields);
     throw error;
   }
 }
 
-export async function createItem(deps: Pick<Deps, 'prisma'>, def: AnySubResource, actor: StaffActor, dealId: number, body: unknown): Promise<unknown> {
-  let lastDuplicate: Record<string, string[]> | null = null;
-  return guardUnique(
-    def,
-    () =>
-      deps.prisma.$transaction(async (tx) => {
-        const deal = await lockDeal(tx, dealId);
-        const data = await def.toData(tx, deal, body as never, null);
-        lastDuplicate = (await def.duplicate?.(tx, deal, data, null)) ?? null;
-        if (lastDuplicate) throw new HttpError(400, lastDuplicate);
-        const row = (await def.delegate(tx).create({ data: { ...data, dealId }, include: def.include })) as { id: number };
-        await recordStaffAudit(tx, actor, { action: `${def.action}.create`, entity: def.entity, entityId: row.id, changes: auditOf(dealId, body) });
-        return def.toView(row);
-      }),
-    () => lastDuplicate,
-  );
-}
-
-export async function updateItem(deps: Pick<Deps, 'prisma'>, def: AnySubResource, actor: StaffActor, ids: { dealId: number; id: number }, body: unknown): Promise<unknown> {
-  let lastDuplicate: Record<string, string[]> | null = null;
-  return guardUnique(
-    def,
-    () =>
-      deps.prisma.$transaction(async (tx) => {
-        const deal = await lockDeal(tx, ids.dealId);
-        const existing = await findItem<{ id: number }>(tx, def, ids.dealId, ids.id);
-        const data = await def.toData(tx, deal, body as never, existing);
-        await def.beforeUpdate?.(tx, deal, existing, data);
-        lastDuplicate = (await def.duplicate?.(tx, deal, data, ids.id)) ?? null;
-        if (lastDuplicate) throw new HttpError(400, lastDuplicate);
-        const row = await orNotFound(def.delegate(tx).update({ where: { id: ids.id }, data, include: def.include }), dealMessages.itemNotFound);
-        await recordStaffAudit(tx, actor, { action: `${def.action}.update`, entity: def.entity, entityId: ids.id, changes: auditOf(ids.dealId, body) });
-        return def.toView(row as { id: number });
-      }),
-    () => lastDuplicate,
-  );
-}
-
-export async function deleteItem(deps: Pick<Deps, 'prisma'>, def: AnySubResource, actor: StaffActor, ids: { dealId: number; id: number }): Promise<void> {
-  await deps.prisma.$transaction(async (tx) => {
-    const deal = await lockDeal(tx, ids.dealId);
-    const row = await findItem<{ id: number }>(tx, def, ids.dealId, ids.id);
-    await def.beforeDelete?.(tx, deal, row);
-    await orNotFound(def.delegate(tx).delete({ where: { id: ids.id } }), dealMessages.itemNotFound);
-    await recordStaffAudit(tx, actor, { action: `${def.action}.delete`, entity: def.entity, entityId: ids.id, changes: auditOf(ids.dealId, def.toView(row)) });
-  });
-}
-
-function auditOf(dealId: number, values: unknown): Prisma.InputJsonObject {
+/** Audit `changes`: the deal and what was sent. */
+export function auditOf(dealId: number, values: unknown): Prisma.InputJsonObject {
   return JSON.parse(JSON.stringify({ deal_id: dealId, ...(values as object) })) as Prisma.InputJsonObject;
 }
 
@@ -168,5 +93,3 @@ export function pick(body: Record<string, unknown>, columns: Record<string, stri
   for (const [field, column] of Object.entries(columns)) if (body[field] !== undefined) data[column] = body[field];
   return data;
 }
-
-export type Infer<T extends z.ZodType> = z.output<T>;

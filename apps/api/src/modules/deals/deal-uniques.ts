@@ -1,6 +1,6 @@
 import { dealMessages } from '@lending/contracts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { badRequest } from '../../http/errors.ts';
+import { invalid } from '../../domain/errors.ts';
 
 type Db = Pick<Prisma.TransactionClient, 'deal'>;
 
@@ -26,7 +26,7 @@ export async function checkDealUniques(
     const other = await db.deal.findFirst({ where: { [column]: value, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
     if (other) errors[field] = [message];
   }
-  if (Object.keys(errors).length) throw badRequest(errors);
+  if (Object.keys(errors).length) throw invalid(errors);
 }
 
 /** A unique violation of a concurrent write that took the same identifier: its field message. */
@@ -34,7 +34,7 @@ export function rethrowDealUniqueViolation(error: unknown): never {
   if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
     const text = JSON.stringify(error.meta ?? {}) + error.message;
     const hit = FIELDS.find(({ field, column }) => text.includes(field) || text.includes(column));
-    if (hit) throw badRequest({ [hit.field]: [hit.message] });
+    if (hit) throw invalid({ [hit.field]: [hit.message] });
   }
   throw error;
 }

@@ -1,8 +1,6 @@
 import { dealMessages, moneyOf, type DealPersonRef } from '@lending/contracts';
-import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { notFound } from '../../http/errors.ts';
-import { businessDateOf } from '../../domain/dates.ts';
+import { notFound } from '../../domain/errors.ts';
 import { personName } from '../leads/lead-views.ts';
 
 export { personName };
@@ -15,18 +13,13 @@ export const moneyText = (v: Prisma.Decimal): string => moneyOf(v)!;
 /** A per-cent rate column as its decimal string (the column's four places). */
 export const rateText = (v: Prisma.Decimal | null): string | null => (v === null ? null : v.toFixed(4));
 
-/** Today in Prague, as a @db.Date value: what "overdue" is measured against. */
-export function pragueToday(deps: Pick<Deps, 'now'>): Date {
-  return new Date(`${businessDateOf(deps.now())}T00:00:00Z`);
-}
-
 export function personRefOf(p: { id: number; firstName: string | null; lastName: string | null; companyName: string | null }): DealPersonRef {
   return { id: p.id, name: personName(p) };
 }
 
 type Db = Pick<Prisma.TransactionClient, 'deal'>;
 
-/** The deal, or 404 "Obchod nebyl nalezen." (every path under /deals/{dealId}/ starts here). */
+/** The deal, or not found "Obchod nebyl nalezen." (every path under /deals/{dealId}/ starts here). */
 export async function findDeal(db: Db, id: number) {
   const deal = await db.deal.findUnique({ where: { id } });
   if (!deal) throw notFound(dealMessages.dealNotFound);

@@ -1,9 +1,10 @@
 import { DealState, DealType } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { todayDbDate } from '../../domain/dates.ts';
+import { inBatches, tableRowsOf, type ExportCell, type ExportColumn, type TableRows } from '../../domain/export-table.ts';
 import type { Deps } from '../../deps.ts';
-import { inBatches, tableRowsOf, type ExportCell, type ExportColumn, type TableRows } from '../../http/table-export.ts';
-import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { dealListSql, dealRowsByIds, type DealFilters } from './list-deals.ts';
-import { pragueToday } from './deal-views.ts';
 
 /** The columns of the deals list. Amounts stay decimal strings until the file: exact to the haléř. */
 export const DEAL_EXPORT_COLUMNS: readonly ExportColumn[] = [
@@ -21,9 +22,9 @@ export const DEAL_EXPORT_COLUMNS: readonly ExportColumn[] = [
 ];
 
 /** GET /deals/export/: every deal of the list's filters and ordering, read in batches. */
-export async function exportDeals(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, filters: DealFilters): Promise<{ count: number; rows: TableRows }> {
-  const ids = (await deps.prisma.$queryRaw<{ id: number }[]>(dealListSql(filters, pragueToday(deps)).ids)).map((d) => d.id);
-  await recordStaffAudit(deps.prisma, actor, { action: 'deal.export', entity: 'Deal', entityId: 'list', changes: { rows: ids.length } });
+export async function exportDeals(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: DealFilters): Promise<{ count: number; rows: TableRows }> {
+  const ids = (await deps.prisma.$queryRaw<{ id: number }[]>(dealListSql(input, todayDbDate(deps)).ids)).map((d) => d.id);
+  await recordAudit(deps.prisma, actor, { action: 'deal.export', entity: 'Deal', entityId: 'list', changes: { rows: ids.length } });
   async function* rows(): AsyncGenerator<ExportCell[]> {
     for await (const deal of inBatches(ids, (batch) => dealRowsByIds(deps, batch))) {
       yield [

@@ -1,12 +1,13 @@
 import { dealMessages, type StaffApplicationForm } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
+import { notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
-import { getLeadApplicationForm } from '../leads/get-lead-application-form.ts';
+import { staffApplicationFormOf } from '../leads/get-lead-application-form.ts';
 import { findDeal } from './deal-views.ts';
 
 /** GET /deals/{id}/application_form/: the application form of the deal's lead, as the lead's own call answers it. */
-export async function getDealApplicationForm(deps: Pick<Deps, 'prisma' | 'config'>, id: number): Promise<StaffApplicationForm> {
-  const deal = await findDeal(deps.prisma, id);
+export async function getDealApplicationForm(deps: Pick<Deps, 'prisma' | 'config'>, _actor: Actor, input: { id: number }): Promise<StaffApplicationForm> {
+  const deal = await findDeal(deps.prisma, input.id);
   if (deal.leadId === null) throw notFound(dealMessages.noApplicationForm);
-  return getLeadApplicationForm(deps, deal.leadId);
+  return staffApplicationFormOf(deps, deal.leadId);
 }

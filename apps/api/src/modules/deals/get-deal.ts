@@ -1,8 +1,9 @@
 import { dealMessages, moneyOf, type DealDetail, type DealExpansion } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
+import { notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { notFound } from '../../http/errors.ts';
-import { dealCredit } from '../payments/replay-deal-allocations.ts';
+import { dealCredit } from '../servicing/index.ts';
 import { dayOf, iso, moneyText, rateText } from './deal-views.ts';
 import { dealRowsByIds } from './list-deals.ts';
 import { debtViewOf, labelViewOf, noteInclude, noteViewOf, obligationViewOf, participantInclude, participantViewOf } from './sub-resource-views.ts';
@@ -134,7 +135,8 @@ const expansions: { [K in DealExpansion]: (db: Db, dealId: number) => Promise<Ex
 };
 
 /** GET /deals/{id}/?expand=a,b: the list row, the deal's own fields and the expansions asked for. */
-export async function getDeal(deps: Pick<Deps, 'prisma' | 'now'>, id: number, expand: readonly DealExpansion[] = []): Promise<DealDetail> {
+export async function getDeal(deps: Pick<Deps, 'prisma' | 'now'>, _actor: Actor, input: { id: number; expand?: readonly DealExpansion[] }): Promise<DealDetail> {
+  const { id, expand = [] } = input;
   const [row] = await dealRowsByIds(deps, [id]);
   const deal = row ? await deps.prisma.deal.findUnique({ where: { id } }) : null;
   if (!row || !deal) throw notFound(dealMessages.dealNotFound);

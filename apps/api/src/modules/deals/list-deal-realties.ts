@@ -1,12 +1,9 @@
-import type { DealRealtyView } from '@lending/contracts';
+import type { DealRealtyListQuery, DealRealtyView } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
+import { paginate, type ResultPage } from '../../domain/page.ts';
 import type { Deps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { paginate, type Page, type PageQuery } from '../../http/pagination.ts';
 import { findDeal } from './deal-views.ts';
-
-export interface DealRealtiesQuery extends PageQuery {
-  ordering: { field: 'id' | 'type' | 'city'; direction: 'asc' | 'desc' }[];
-}
 
 const columns = { id: 'r.id', type: 'r.type', city: 'r.city' } as const;
 
@@ -14,7 +11,8 @@ const columns = { id: 'r.id', type: 'r.type', city: 'r.city' } as const;
  * GET /deals/{dealId}/realties/: the deal's collateral, each realty once: those in the deal's
  * realty groups and the realty the applicant offered in the deal's lead.
  */
-export async function listDealRealties(deps: Pick<Deps, 'prisma'>, dealId: number, query: DealRealtiesQuery, listUrl: string): Promise<Page<DealRealtyView>> {
+export async function listDealRealties(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: DealRealtyListQuery & { dealId: number }): Promise<ResultPage<DealRealtyView>> {
+  const { dealId, ...query } = input;
   const deal = await findDeal(deps.prisma, dealId);
   const leadRealty = deal.leadId === null ? null : ((await deps.prisma.lead.findUnique({ where: { id: deal.leadId }, select: { realtyId: true } }))?.realtyId ?? null);
   const from = Prisma.sql`
@@ -24,7 +22,6 @@ export async function listDealRealties(deps: Pick<Deps, 'prisma'>, dealId: numbe
   const last = query.ordering.at(-1)?.direction ?? 'asc';
   const order = Prisma.raw([...query.ordering.map((o) => `${columns[o.field]} ${o.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`), `r.id ${last === 'asc' ? 'ASC' : 'DESC'}`].join(', '));
   return paginate(
-    listUrl,
     query,
     async () => (await deps.prisma.$queryRaw<{ count: number }[]>(Prisma.sql`SELECT count(*)::int AS count ${from}`))[0]!.count,
     async ({ skip, take }) => {

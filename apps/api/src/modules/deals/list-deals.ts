@@ -4,46 +4,23 @@ import {
   type BreachType,
   type DealClosedReason,
   type DealListItem,
+  type DealListQuery,
   type DealOrderingField,
   type DealState,
   type DealType,
+  type DpdRange,
   type NoticeDisablingSetting,
 } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
+import { todayDbDate } from '../../domain/dates.ts';
+import { paginate, type ResultPage } from '../../domain/page.ts';
 import type { Deps } from '../../deps.ts';
-import { paginate, type Page, type PageQuery } from '../../http/pagination.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { searchWords } from '../persons/person-search.ts';
-import { personName, pragueToday } from './deal-views.ts';
-
-/** A days-past-due range of the filter: min..max inclusive, max null for "min or more". */
-export interface DpdRange {
-  min: number;
-  max: number | null;
-}
+import { personName } from './deal-views.ts';
 
 /** The filters and ordering of GET /deals/ (and of its export). */
-export interface DealFilters {
-  ordering: { field: DealOrderingField; direction: 'asc' | 'desc' }[];
-  abp?: boolean;
-  breach_type?: BreachType[];
-  closed_reason?: DealClosedReason[];
-  days_past_due?: DpdRange[];
-  external_id?: string[];
-  id?: number[];
-  insolvency?: boolean;
-  liquidated?: boolean;
-  person?: number;
-  search?: string;
-  settings_off?: NoticeDisablingSetting[];
-  settings_on?: NoticeDisablingSetting[];
-  state?: DealState[];
-  type?: DealType[];
-  /** Canonical money strings, inclusive. */
-  value_from?: string;
-  value_to?: string;
-}
-
-export interface DealListQuery extends PageQuery, DealFilters {}
+export type DealFilters = Omit<DealListQuery, 'page' | 'page_size'>;
 
 // The list is one SQL statement for the page and one for the count, as the leads list
 // (docs/decisions/0022): each filter is answered from an index of `deals` (or, for `person` and
@@ -267,20 +244,19 @@ export function dealListItemOf(r: DealRow): DealListItem {
 /** List rows of these deals (any order): the detail and the export's batches. */
 export async function dealRowsByIds(deps: Pick<Deps, 'prisma' | 'now'>, ids: number[]): Promise<DealListItem[]> {
   const rows = await deps.prisma.$queryRaw<DealRow[]>(
-    rowsSql(Prisma.sql`SELECT ${listColumns} FROM deals d WHERE d.id = ANY(${ids}::int[])`, pragueToday(deps), Prisma.empty),
+    rowsSql(Prisma.sql`SELECT ${listColumns} FROM deals d WHERE d.id = ANY(${ids}::int[])`, todayDbDate(deps), Prisma.empty),
   );
   return rows.map(dealListItemOf);
 }
 
 /** GET /deals/: one page of deals, filtered, ordered and counted in PostgreSQL. */
-export async function listDeals(deps: Pick<Deps, 'prisma' | 'now'>, query: DealListQuery, listUrl: string): Promise<Page<DealListItem>> {
-  const sql = dealListSql(query, pragueToday(deps));
-  // The count and the page run side by side; a page past the end is thrown away (404).
-  const rows = Promise.resolve(deps.prisma.$queryRaw<DealRow[]>(sql.page((query.page - 1) * query.page_size, query.page_size)));
+export async function listDeals(deps: Pick<Deps, 'prisma' | 'now'>, _actor: Actor, input: DealListQuery): Promise<ResultPage<DealListItem>> {
+  const sql = dealListSql(input, todayDbDate(deps));
+  // The count and the page run side by side; a page past the end is thrown away (not found).
+  const rows = Promise.resolve(deps.prisma.$queryRaw<DealRow[]>(sql.page((input.page - 1) * input.page_size, input.page_size)));
   rows.catch(() => undefined);
   return paginate(
-    listUrl,
-    query,
+    input,
     async () => (await deps.prisma.$queryRaw<{ count: number }[]>(sql.count))[0]!.count,
     async () => (await rows).map(dealListItemOf),
   );

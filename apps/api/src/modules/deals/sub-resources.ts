@@ -1,6 +1,6 @@
 import { dealMessages } from '@lending/contracts';
 import type { ClaimsSetting, DealDebt, DealLabel, DealObligation, EnforceableClaim, Prisma } from '../../generated/prisma/client.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
+import { conflict, invalid } from '../../domain/errors.ts';
 import { pick, type Delegate, type SubResource, type Tx } from './deal-sub-resource.ts';
 import { RUNNING_STATES } from './deal-views.ts';
 import {
@@ -43,7 +43,7 @@ export const participants: SubResource<ParticipantRow, Body, Body> = {
   toView: participantViewOf,
   async toData(tx, _deal, body) {
     if (body.person !== undefined && !(await tx.person.findUnique({ where: { id: body.person as number }, select: { id: true } }))) {
-      throw badRequest({ person: [dealMessages.personNotFound] });
+      throw invalid({ person: [dealMessages.personNotFound] });
     }
     return pick(body, { person: 'personId', role: 'role' });
   },
@@ -107,7 +107,7 @@ export const labels: SubResource<DealLabel, Body, Body> = {
 async function modelOfDeal(tx: Tx, dealId: number, modelId: unknown) {
   if (modelId === undefined || modelId === null) return;
   const model = await tx.dealModel.findFirst({ where: { id: modelId as number, dealId }, select: { id: true } });
-  if (!model) throw badRequest({ deal_model: [dealMessages.dealModelNotOnDeal] });
+  if (!model) throw invalid({ deal_model: [dealMessages.dealModelNotOnDeal] });
 }
 
 export const debts: SubResource<DealDebt, Body, Body> = {
@@ -140,30 +140,28 @@ export const debts: SubResource<DealDebt, Body, Body> = {
 /** A minute's leeway for clocks: "fulfilled now" from a browser a little ahead is not the future. */
 const CLOCK_LEEWAY_MS = 60_000;
 
-export function obligations(now: () => Date): SubResource<DealObligation, Body, Body> {
-  return {
-    action: 'deal.obligation',
-    entity: 'DealObligation',
-    delegate: (db) => delegate(db.dealObligation),
-    orderColumns: { id: 'id', due_date: 'dueDate', type: 'type', fulfilled_at: 'fulfilledAt', created_at: 'createdAt' },
-    where: (q) => ({
-      type: q.type,
-      ...(q.fulfilled === undefined ? {} : { fulfilledAt: q.fulfilled ? { not: null } : null }),
-    }),
-    toView: obligationViewOf,
-    async toData(_tx, _deal, body) {
-      if (typeof body.fulfilled_at === 'string' && Date.parse(body.fulfilled_at) > now().getTime() + CLOCK_LEEWAY_MS) {
-        throw badRequest({ fulfilled_at: [dealMessages.fulfilledBeforeCreated] });
-      }
-      const data = pick(body, { type: 'type', description: 'description', due_date: 'dueDate', fulfilled_at: 'fulfilledAt', note: 'note' });
-      return withDates(data, ['dueDate'], ['fulfilledAt']);
-    },
-    // Breach history names the obligation: it stays (fulfilling it ends the breach).
-    async beforeDelete(tx, _deal, row) {
-      if (await tx.breach.count({ where: { obligationId: row.id } })) throw conflict(dealMessages.obligationWithBreach);
-    },
-  };
-}
+export const obligations: SubResource<DealObligation, Body, Body> = {
+  action: 'deal.obligation',
+  entity: 'DealObligation',
+  delegate: (db) => delegate(db.dealObligation),
+  orderColumns: { id: 'id', due_date: 'dueDate', type: 'type', fulfilled_at: 'fulfilledAt', created_at: 'createdAt' },
+  where: (q) => ({
+    type: q.type,
+    ...(q.fulfilled === undefined ? {} : { fulfilledAt: q.fulfilled ? { not: null } : null }),
+  }),
+  toView: obligationViewOf,
+  async toData(_tx, _deal, body, _existing, now) {
+    if (typeof body.fulfilled_at === 'string' && Date.parse(body.fulfilled_at) > now.getTime() + CLOCK_LEEWAY_MS) {
+      throw invalid({ fulfilled_at: [dealMessages.fulfilledBeforeCreated] });
+    }
+    const data = pick(body, { type: 'type', description: 'description', due_date: 'dueDate', fulfilled_at: 'fulfilledAt', note: 'note' });
+    return withDates(data, ['dueDate'], ['fulfilledAt']);
+  },
+  // Breach history names the obligation: it stays (fulfilling it ends the breach).
+  async beforeDelete(tx, _deal, row) {
+    if (await tx.breach.count({ where: { obligationId: row.id } })) throw conflict(dealMessages.obligationWithBreach);
+  },
+};
 
 // ---------------------------------------------------------------------------------------------
 // Enforceable claims

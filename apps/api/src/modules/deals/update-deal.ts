@@ -1,8 +1,9 @@
 import { dealMessages, moneyOf, type DealDetail, type DealPatchRequest } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { conflict } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { conflict } from '../../http/errors.ts';
-import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { checkDealUniques, rethrowDealUniqueViolation } from './deal-uniques.ts';
 import { lockDeal, PRE_ACTIVE_STATES } from './deal-views.ts';
 import { getDeal } from './get-deal.ts';
@@ -30,11 +31,13 @@ type Field = keyof typeof fields;
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
- * PUT/PATCH /deals/{id}/: the fields sent are changed (PUT must send type and value); the state
- * only through POST /deals/{id}/state/. The terms (type, value) change only before activation,
- * after it a new deal-model version does; closed_reason only corrects a CLOSED deal's reason.
+ * PUT/PATCH /deals/{id}/: the fields sent are changed (PUT must send type and value, as its
+ * schema says; it changes nothing else than PATCH); the state only through POST /deals/{id}/state/.
+ * The terms (type, value) change only before activation, after it a new deal-model version does;
+ * closed_reason only corrects a CLOSED deal's reason.
  */
-export async function updateDeal(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, id: number, body: DealPatchRequest): Promise<DealDetail> {
+export async function updateDeal(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: { id: number; changes: DealPatchRequest }): Promise<DealDetail> {
+  const { id, changes: body } = input;
   await deps.prisma
     .$transaction(async (tx) => {
       const deal = await lockDeal(tx, id);
@@ -52,8 +55,8 @@ export async function updateDeal(deps: Pick<Deps, 'prisma' | 'now'>, actor: Staf
         audit[f] = { from: fields[f].current(deal) ?? null, to: body[f] ?? null };
       }
       await tx.deal.update({ where: { id }, data: data as Prisma.DealUpdateInput });
-      await recordStaffAudit(tx, actor, { action: 'deal.update', entity: 'Deal', entityId: id, changes: audit as Prisma.InputJsonObject });
+      await recordAudit(tx, actor, { action: 'deal.update', entity: 'Deal', entityId: id, changes: audit as Prisma.InputJsonObject });
     })
     .catch(rethrowDealUniqueViolation);
-  return getDeal(deps, id);
+  return getDeal(deps, actor, { id });
 }

@@ -1,6 +1,6 @@
 import { dealMessages } from '@lending/contracts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { conflict } from '../../http/errors.ts';
+import { conflict } from '../../domain/errors.ts';
 
 // Generated variable symbols (docs/decisions/0022): ten digits, the nine of the sequence
 // deal_variable_symbol_seq (100000000…999999999, so never a leading zero, which banks drop)

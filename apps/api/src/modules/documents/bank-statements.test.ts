@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { publicActor } from '../../../test/fixtures/actors.ts';
 import { configWithTempDataDir, createForm, files, statementPdf } from '../../../test/documents-fixtures.ts';
 import { dayNumber, isoDay, businessDateOf } from '../../domain/dates.ts';
 import { evaluateBankStatements } from './evaluate-bank-statements.ts';
@@ -98,7 +99,7 @@ describe('bank-statement validation', () => {
     const transactions = Array.from({ length: 30 }, (_, i) => ({ date: isoDay(dayNumber('2026-02-01') + i * 3), text: 'Platba kartou BILLA', amount: -199.9 }));
     await uploadStatement(form.token, await statementPdf({ from: '2026-02-01', to: '2026-04-30', transactions }));
     const onMay3 = { ...ctx.deps, now: () => new Date('2026-05-03T08:00:00Z') };
-    const res = await validateBankStatements(onMay3, form.token);
+    const res = await validateBankStatements(onMay3, publicActor, { token: form.token });
     expect(res).toMatchObject({ valid: true, covered_days: 89, required_days: 89, covered_from: '2026-02-01', covered_to: '2026-04-30', missing_count: 0 });
     // A month later the same statements are too old.
     const onJune10 = { ...ctx.deps, now: () => new Date('2026-06-10T08:00:00Z') };

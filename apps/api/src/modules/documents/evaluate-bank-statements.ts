@@ -3,7 +3,7 @@ import type { BankStatementsStatus } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import type { ApplicationForm } from '../../generated/prisma/client.ts';
 import { readCheck, readPeriods } from './bank-statements-record.ts';
-import { addMonths, dayNumber, fromDbDate, isoDay, businessDateOf } from '../../domain/dates.ts';
+import { addMonths, businessDateOf, dayNumber, fromDbDate, isoDay, today as todayOf } from '../../domain/dates.ts';
 import { BANK_STATEMENT_FILES } from './document-rules.ts';
 
 /** portal.md §9: statements for the last 90 days (three months). */
@@ -63,7 +63,7 @@ export async function computeBankStatements(deps: Pick<Deps, 'prisma' | 'now'>, 
       : [],
   ]);
 
-  const today = dayNumber(businessDateOf(deps.now()));
+  const today = dayNumber(todayOf(deps));
   const periods = readPeriods(form.config);
   const intervals: Interval[] = [];
   for (const statement of verified) {

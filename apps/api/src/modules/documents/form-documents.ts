@@ -1,20 +1,8 @@
-import { DocumentCategory, type DocumentView } from '@lending/contracts';
+import { DocumentCategory, documentMessages, type DocumentView } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { notFound } from '../../domain/errors.ts';
 import type { FormDocument } from '../../generated/prisma/client.ts';
 import type { RealtyType } from '../../generated/prisma/enums.ts';
-import { findFormByToken } from '../forms/form-token.ts';
-import { FORM_CLOSED } from '../forms/lock-form.ts';
-import { documentMessages } from '@lending/contracts';
-
-export { FORM_CLOSED };
-
-/** The form of the token for a change of its documents: 404 for a wrong token, 409 once CLOSED. */
-export async function findOpenForm(deps: Pick<Deps, 'prisma'>, token: string) {
-  const form = await findFormByToken(deps, token);
-  if (form.state === 'CLOSED') throw conflict(FORM_CLOSED);
-  return form;
-}
 
 /** The type of the property offered as collateral (the lead's realty), or null when there is none. */
 export async function collateralType(deps: Pick<Deps, 'prisma'>, form: { leadId: number | null }): Promise<RealtyType | null> {

@@ -1,6 +1,7 @@
 import { DocumentCategory, type DocumentsOverview } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
-import { findFormByToken } from '../forms/form-token.ts';
+import { findFormByToken } from '../form-access/form-token.ts';
 import { acceptedTypes, documentRules, REQUIREMENT_OF } from './document-rules.ts';
 import { computeBankStatements } from './evaluate-bank-statements.ts';
 import { collateralType, documentView } from './form-documents.ts';
@@ -10,8 +11,8 @@ import { collateralType, documentView } from './form-documents.ts';
  * the files still needed for the portal's counter (bank statements: one per uncovered month,
  * see evaluate-bank-statements.ts). Categories that no longer apply but hold files are listed too.
  */
-export async function listDocuments(deps: Pick<Deps, 'prisma' | 'now'>, token: string): Promise<DocumentsOverview> {
-  const form = await findFormByToken(deps, token);
+export async function listDocuments(deps: Pick<Deps, 'prisma' | 'now'>, _actor: Actor, input: { token: string }): Promise<DocumentsOverview> {
+  const form = await findFormByToken(deps, input.token);
   const [realtyType, documents, counts, bank] = await Promise.all([
     collateralType(deps, form),
     deps.prisma.formDocument.findMany({ where: { formId: form.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
+import { notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
 import type { FormDocument } from '../../generated/prisma/client.ts';
-import { notFound } from '../../http/errors.ts';
 import { storageFor, StoredFileNotFound } from '../../integrations/storage/index.ts';
 
 export interface DocumentFile {
@@ -13,7 +13,7 @@ export interface DocumentFile {
 
 /**
  * The stored bytes of an uploaded document with its name and type. A file missing from the
- * storage is logged (it should not happen) and answered as a 404 with `missingMessage`.
+ * storage is logged (it should not happen) and answered as not found with `missingMessage`.
  */
 export async function readDocumentFile(deps: Pick<Deps, 'config' | 'logger'>, document: FormDocument, missingMessage: string): Promise<DocumentFile> {
   try {

@@ -1,16 +1,7 @@
-import {
-  bankStatementsValidation,
-  detailResponse,
-  documentsOverview,
-  documentView,
-  fieldErrorsResponse,
-  formMessages,
-  MAX_UPLOAD_BYTES,
-  uploadDocumentRequest,
-  z,
-} from '@lending/contracts';
+import { bankStatementsValidation, detailResponse, documentsOverview, documentView, fieldErrorsResponse, formMessages, MAX_UPLOAD_BYTES, uploadDocumentRequest } from '@lending/contracts';
 import { sendFile } from '../../http/file-response.ts';
 import { publicLimits } from '../../http/rate-limit.ts';
+import { notFoundDoc, refusedDoc } from '../../http/responses.ts';
 import { access, defineRoute, Reply } from '../../http/routes.ts';
 import { receiveSingleFile } from '../../http/upload.ts';
 import { deleteDocument } from './delete-document.ts';
@@ -21,10 +12,8 @@ import { validateBankStatements } from './validate-bank-statements.ts';
 
 const tags = ['documents'];
 const rateLimits = [publicLimits.formsByIp, publicLimits.formsByToken];
-const tokenParams = z.object({ token: z.string() });
-const documentParams = z.object({ token: z.string(), id: z.coerce.number().int().positive().max(2_147_483_647) });
-const notFound = { 404: { description: 'Žádost (nebo dokument) nenalezena', schema: detailResponse } };
-const closed = { 409: { description: 'Žádost je uzavřena', schema: detailResponse } };
+const notFound = notFoundDoc('form (or document)');
+const closed = refusedDoc('Žádost je uzavřena');
 
 export const documentRoutes = [
   defineRoute({
@@ -33,10 +22,9 @@ export const documentRoutes = [
     access: access.public,
     summary: 'Documents of a form: categories that apply, uploaded files, files still missing, bank-statement status',
     tags,
-    params: tokenParams,
     rateLimits,
     responses: { 200: { description: 'Documents screen', schema: documentsOverview }, ...notFound },
-    handler: ({ deps, params }) => listDocuments(deps, params.token),
+    handler: ({ deps, actor, params }) => listDocuments(deps, actor, { token: params.token }),
   }),
   defineRoute({
     method: 'post',
@@ -44,21 +32,21 @@ export const documentRoutes = [
     access: access.public,
     summary: 'Upload a document (multipart: category, file). PDF, JPEG, PNG or HEIC by content; at most 10 MB',
     tags,
-    params: tokenParams,
     rawBody: { contentType: 'multipart/form-data', schema: uploadDocumentRequest },
     rateLimits: [publicLimits.uploadsByIp, publicLimits.uploadsByToken],
     responses: {
       201: { description: 'Stored', schema: documentView },
       400: { description: `Chybí pole, neznámý druh, nebo soubor jiného typu: {"file": ["${formMessages.upload}"]}`, schema: fieldErrorsResponse },
       ...notFound,
-      409: { description: 'Žádost je uzavřena, nebo má příliš mnoho souborů', schema: detailResponse },
+      ...refusedDoc('Žádost je uzavřena, nebo má příliš mnoho souborů'),
       413: { description: `Soubor větší než 10 MB: {"detail": "${formMessages.upload}"}`, schema: detailResponse },
     },
-    handler: async ({ deps, params, req, res }) => {
+    handler: async ({ deps, actor, params, req, res }) => {
       try {
-        const document = await uploadDocument(deps, params.token, (sink) =>
-          receiveSingleFile(req, { field: 'file', maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: formMessages.upload, sink }),
-        );
+        const document = await uploadDocument(deps, actor, {
+          token: params.token,
+          receive: (sink) => receiveSingleFile(req, { field: 'file', maxBytes: MAX_UPLOAD_BYTES, tooLargeMessage: formMessages.upload, sink }),
+        });
         return new Reply(201, document);
       } catch (error) {
         // Answered before the body was read (unknown token, closed form, cap, too large): close
@@ -74,11 +62,10 @@ export const documentRoutes = [
     access: access.public,
     summary: 'Download an uploaded file (Content-Disposition: attachment with its name)',
     tags,
-    params: documentParams,
     rateLimits,
     responses: { 200: { description: 'The file, in its stored type', contentType: 'application/octet-stream' }, ...notFound },
-    handler: async ({ deps, params, res }) => {
-      await sendFile(res, await getDocumentFile(deps, params.token, params.id));
+    handler: async ({ deps, actor, params, res }) => {
+      await sendFile(res, await getDocumentFile(deps, actor, { token: params.token, id: params.id }));
       return undefined;
     },
   }),
@@ -88,11 +75,10 @@ export const documentRoutes = [
     access: access.public,
     summary: 'Delete an uploaded file',
     tags,
-    params: documentParams,
     rateLimits,
     responses: { 204: { description: 'Deleted' }, ...notFound, ...closed },
-    handler: async ({ deps, params }) => {
-      await deleteDocument(deps, params.token, params.id);
+    handler: async ({ deps, actor, params }) => {
+      await deleteDocument(deps, actor, { token: params.token, id: params.id });
       return new Reply(204);
     },
   }),
@@ -102,7 +88,6 @@ export const documentRoutes = [
     access: access.public,
     summary: 'Verify the uploaded bank statements: read their transactions and check they cover the last 90 days',
     tags,
-    params: tokenParams,
     rateLimits,
     responses: {
       200: { description: 'Bank-statement status after the check', schema: bankStatementsValidation },
@@ -110,6 +95,6 @@ export const documentRoutes = [
       ...closed,
       503: { description: 'The bank-statement analysis is unavailable', schema: detailResponse },
     },
-    handler: ({ deps, params }) => validateBankStatements(deps, params.token),
+    handler: ({ deps, actor, params }) => validateBankStatements(deps, actor, { token: params.token }),
   }),
 ];

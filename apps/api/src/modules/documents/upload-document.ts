@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { DocumentCategory, documentMessages, formMessages, type DocumentView, type UploadType } from '@lending/contracts';
+import type { PublicActor } from '../../domain/actor.ts';
+import { conflict, invalid, notFound } from '../../domain/errors.ts';
+import type { ReceiveUpload } from '../../domain/upload.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { ReceiveUpload } from '../../http/upload.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
-import { FORM_NOT_FOUND } from '../forms/form-token.ts';
+import { FORM_NOT_FOUND } from '../form-access/form-token.ts';
+import { FORM_CLOSED, findOpenForm } from '../form-access/lock-form.ts';
 import { acceptedTypes, documentRules, MAX_DOCUMENTS_PER_FORM } from './document-rules.ts';
-import { collateralType, documentView, findOpenForm, FORM_CLOSED } from './form-documents.ts';
+import { collateralType, documentView } from './form-documents.ts';
 import { detectUploadType, sanitiseFileName } from './upload-type.ts';
 
 /** What became of the file part: stored under `storageKey`, or left unstored with its type (null: none we take). */
@@ -21,8 +23,12 @@ type ReceivedFile = { originalName: string; type: UploadType | null; stored: { s
  * enforced again when the row is written, under a lock of the form, so concurrent uploads
  * cannot pass it. A refused, failed or aborted upload leaves neither a file nor a row.
  */
-export async function uploadDocument(deps: Pick<Deps, 'prisma' | 'config' | 'logger'>, token: string, receive: ReceiveUpload<ReceivedFile>): Promise<DocumentView> {
-  const form = await findOpenForm(deps, token);
+export async function uploadDocument(
+  deps: Pick<Deps, 'prisma' | 'config' | 'logger'>,
+  _actor: PublicActor,
+  input: { token: string; receive: ReceiveUpload<ReceivedFile> },
+): Promise<DocumentView> {
+  const form = await findOpenForm(deps, input.token);
   if ((await deps.prisma.formDocument.count({ where: { formId: form.id } })) >= MAX_DOCUMENTS_PER_FORM) {
     throw conflict(documentMessages.tooManyDocuments);
   }
@@ -33,7 +39,7 @@ export async function uploadDocument(deps: Pick<Deps, 'prisma' | 'config' | 'log
   // The stored file until its row is written: removed if anything goes wrong before that.
   const pending: { storageKey: string | null } = { storageKey: null };
   try {
-    const upload = await receive(async (file, fieldsSoFar) => {
+    const upload = await input.receive(async (file, fieldsSoFar) => {
       const type = detectUploadType(file.head);
       // The category usually comes first (the portal sends it first): a file that cannot be
       // taken is not stored at all. Sent after the file, it is checked below.
@@ -53,7 +59,7 @@ export async function uploadDocument(deps: Pick<Deps, 'prisma' | 'config' | 'log
     const file = upload.file;
     if (!file) errors.file = [formMessages.required];
     else if (!file.type || (category.success && !acceptedTypes(category.data).includes(file.type))) errors.file = [formMessages.upload];
-    if (Object.keys(errors).length || !category.success || !file?.type || !file.stored) throw badRequest(errors);
+    if (Object.keys(errors).length || !category.success || !file?.type || !file.stored) throw invalid(errors);
 
     const { storageKey, size } = file.stored;
     const type = file.type;

@@ -1,12 +1,16 @@
 import { documentMessages, type BankStatementsValidation } from '@lending/contracts';
+import type { PublicActor } from '../../domain/actor.ts';
+import { unavailable } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { HttpError } from '../../http/errors.ts';
 import { bankStatementAnalysisFor, BankStatementAnalysisUnavailable, type StatementAnalysis } from '../../integrations/bank-statements/index.ts';
 import { storageFor, StoredFileNotFound } from '../../integrations/storage/index.ts';
 import { saveCheck, saveStatementPeriod, readPeriods } from './bank-statements-record.ts';
 import { dbDate, fromDbDate } from '../../domain/dates.ts';
 import { computeBankStatements } from './evaluate-bank-statements.ts';
-import { findOpenForm } from './form-documents.ts';
+import { findOpenForm } from '../form-access/lock-form.ts';
+
+/** When the portal may ask again after the analysis was away (the Retry-After of its 503). */
+const ANALYSIS_RETRY_AFTER_SECONDS = 60;
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -20,8 +24,8 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
  * `verifiedAt` set, an unreadable one stays unverified with its error in the answer. Then the
  * form's bank data is evaluated and this becomes the last check (`is_dirty` is measured from it).
  */
-export async function validateBankStatements(deps: Pick<Deps, 'prisma' | 'config' | 'logger' | 'now'>, token: string): Promise<BankStatementsValidation> {
-  const form = await findOpenForm(deps, token);
+export async function validateBankStatements(deps: Pick<Deps, 'prisma' | 'config' | 'logger' | 'now'>, _actor: PublicActor, input: { token: string }): Promise<BankStatementsValidation> {
+  const form = await findOpenForm(deps, input.token);
   const statements = await deps.prisma.formDocument.findMany({ where: { formId: form.id, category: 'BANK_STATEMENT' }, orderBy: { id: 'asc' } });
   const analysis = bankStatementAnalysisFor(deps);
   const storage = storageFor(deps);
@@ -40,7 +44,7 @@ export async function validateBankStatements(deps: Pick<Deps, 'prisma' | 'config
       }
       if (error instanceof BankStatementAnalysisUnavailable) {
         deps.logger.warn({ err: error, documentId: statement.id }, 'bank-statement analysis unavailable');
-        throw new HttpError(503, { detail: documentMessages.analysisUnavailable }, { 'Retry-After': '60' });
+        throw unavailable(documentMessages.analysisUnavailable, ANALYSIS_RETRY_AFTER_SECONDS);
       }
       throw error;
     }

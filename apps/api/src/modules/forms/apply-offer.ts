@@ -1,13 +1,15 @@
 import { formMessages, moneyOf } from '@lending/contracts';
+import type { PublicActor } from '../../domain/actor.ts';
+import { conflict, invalid } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { withLockedForm, type Tx } from '../form-access/lock-form.ts';
 import { formView } from './form-view.ts';
-import { withLockedForm, type Tx } from './lock-form.ts';
 
 /** Amounts as canonical decimal strings (moneyInput), compared with the offer's exactly. */
 export type OfferChoice = { kind: 'REGULAR'; value: string; installment_value: string } | { kind: 'IRREGULAR'; groups: { order: number; count: number; amount: string }[] };
 
-const fakeOffer = () => badRequest({ fake_offer: [formMessages.offerNotValid] });
+const fakeOffer = () => invalid({ fake_offer: [formMessages.offerNotValid] });
 
 async function findIssuedOffer(tx: Tx, leadId: number, choice: OfferChoice) {
   const offers = await tx.offer.findMany({
@@ -35,8 +37,9 @@ async function findIssuedOffer(tx: Tx, leadId: number, choice: OfferChoice) {
  * the form keep the amounts the applicant asked for; the accepted offer is the Offer row
  * (`applied_at`), shown beside them (docs/decisions/0016).
  */
-export async function applyOffer(deps: Pick<Deps, 'prisma' | 'now'>, token: string, choice: OfferChoice, meta: { ip: string; requestId: string }) {
-  const formId = await withLockedForm(deps, token, async (tx, form) => {
+export async function applyOffer(deps: Pick<Deps, 'prisma' | 'now'>, actor: PublicActor, input: { token: string; choice: OfferChoice }) {
+  const { choice } = input;
+  const formId = await withLockedForm(deps, input.token, async (tx, form) => {
     if (!form.leadId) throw fakeOffer();
     if (form.offerApplied) throw conflict(formMessages.offerAlreadyApplied, { code: 'offer_applied' });
     const offer = await findIssuedOffer(tx, form.leadId, choice);
@@ -52,9 +55,7 @@ export async function applyOffer(deps: Pick<Deps, 'prisma' | 'now'>, token: stri
       where: { id: form.id },
       data: { offerApplied: true, data: { ...data, applied_offer_id: offer.id } },
     });
-    await tx.auditLog.create({
-      data: { actorType: 'APPLICANT', action: 'form.offer.apply', entity: 'Offer', entityId: String(offer.id), ip: meta.ip, requestId: meta.requestId, changes: { kind: offer.kind } },
-    });
+    await recordAudit(tx, actor, { action: 'form.offer.apply', entity: 'Offer', entityId: offer.id, changes: { kind: offer.kind } });
     return form.id;
   });
   return formView(deps, formId);

@@ -1,6 +1,8 @@
 import type { CreateFormRequest } from '@lending/contracts';
+import type { PublicActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
-import { newFormToken } from './form-token.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { newFormToken } from '../form-access/form-token.ts';
 import { formView } from './form-view.ts';
 import { savePerson } from './save-person.ts';
 
@@ -14,8 +16,8 @@ export interface Utm {
  * A new application from the portal: the form (state BASIC_DEAL_INFO, with a fresh token),
  * its lead (source PORTAL) and, when the contact came with it, the applicant as a person.
  */
-export async function createForm(deps: Pick<Deps, 'prisma'>, input: CreateFormRequest, utm: Utm, meta: { ip: string; requestId: string }) {
-  const { loan, contact, type } = input;
+export async function createForm(deps: Pick<Deps, 'prisma'>, actor: PublicActor, input: { form: CreateFormRequest; utm: Utm }) {
+  const { form: { loan, contact, type }, utm } = input;
   const formId = await deps.prisma.$transaction(async (tx) => {
     const personId = contact ? await savePerson(tx, contact) : null;
     const lead = await tx.lead.create({
@@ -45,9 +47,7 @@ export async function createForm(deps: Pick<Deps, 'prisma'>, input: CreateFormRe
         leadId: lead.id,
       },
     });
-    await tx.auditLog.create({
-      data: { actorType: 'APPLICANT', action: 'form.create', entity: 'ApplicationForm', entityId: String(form.id), ip: meta.ip, requestId: meta.requestId, changes: { lead_id: lead.id, type } },
-    });
+    await recordAudit(tx, actor, { action: 'form.create', entity: 'ApplicationForm', entityId: form.id, changes: { lead_id: lead.id, type } });
     return form.id;
   });
   return formView(deps, formId);

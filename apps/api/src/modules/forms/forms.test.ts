@@ -1,9 +1,10 @@
 import { formMessages as m, makeBirthNumber, makeCompanyId } from '@lending/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { staffActor } from '../../../test/fixtures/actors.ts';
 import { closeLead } from '../leads/close-lead.ts';
-import { FORM_NOT_FOUND } from './form-token.ts';
-import { FORM_CLOSED } from './lock-form.ts';
+import { FORM_NOT_FOUND } from '../form-access/form-token.ts';
+import { FORM_CLOSED } from '../form-access/lock-form.ts';
 import { stepMessages } from './submit-form.ts';
 
 let ctx: TestContext;
@@ -215,7 +216,7 @@ describe('POST /api/v1/forms/{token}/submit/ — states', () => {
     await submit(token, 'COLLATERAL_INFO', { have_realty: 'no' });
     await submit(token, 'DOCUMENTS');
     const form = await ctx.deps.prisma.applicationForm.findUniqueOrThrow({ where: { token } });
-    await closeLead(ctx.deps, form.leadId!, { reason: 'CLIENT_NOT_INTERESTED' }, { staffId: 1, meta: { ip: '127.0.0.1', requestId: 'test' } });
+    await closeLead(ctx.deps, staffActor(1), { leadId: form.leadId!, closing: { reason: 'CLIENT_NOT_INTERESTED' } });
     for (const [step, data] of [['PERSON_INFO', person()], ['BASIC_DEAL_INFO', { value: 100_000, installment_value: 2_000 }], ['DOCUMENTS', {}]] as const) {
       const res = await submit(token, step, data);
       expect(res.status).toBe(409);

@@ -1,13 +1,14 @@
+import type { Actor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
-import { findFormByToken } from './form-token.ts';
+import { findFormByToken } from '../form-access/form-token.ts';
 import { formView, maskValue } from './form-view.ts';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const wholeAddress = (v: unknown) => (v && typeof v === 'object' && 'whole_address' in v ? text((v as { whole_address: unknown }).whole_address) : null);
 
 /** What the portal's summary panel lists (portal.md §2), personal numbers masked. */
-export async function previewForm(deps: Pick<Deps, 'prisma'>, token: string) {
-  const form = await findFormByToken(deps, token);
+export async function previewForm(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: { token: string }) {
+  const form = await findFormByToken(deps, input.token);
   const view = await formView(deps, form.id, { raw: true });
   const d = view.raw_data ?? {};
   const hasPerson = Boolean(d.first_name || d.last_name);

@@ -1,6 +1,6 @@
 import { normalisePhone, parseBirthNumber, type ChosenAddress } from '@lending/contracts';
 import { lockPersonIdentifiers } from '../persons/lock-person-identifiers.ts';
-import type { Tx } from './lock-form.ts';
+import type { Tx } from '../form-access/lock-form.ts';
 
 export interface PersonInput {
   first_name: string;

@@ -1,10 +1,11 @@
 import { collateralSchema, formMessages, loanSchema, personInfoSchema, type ChosenAddress, type FormState, type RealtyType, type SubmitFormRequest } from '@lending/contracts';
-import type { z } from 'zod';
+import type { PublicActor } from '../../domain/actor.ts';
+import { conflict, parseInput } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, conflict, zodFieldErrors } from '../../http/errors.ts';
 import type { ApplicationForm } from '../../generated/prisma/client.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { withLockedForm, type Tx } from '../form-access/lock-form.ts';
 import { formView, type FormData } from './form-view.ts';
-import { withLockedForm, type Tx } from './lock-form.ts';
 import { savePerson } from './save-person.ts';
 import { verifyCompanyId } from './verify-company-id.ts';
 
@@ -16,20 +17,8 @@ export const stepMessages = {
   collateralFirst: 'Žádost zatím nelze dokončit: nejprve vyplňte zajištění.',
 };
 
-function parseOr400<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: z.ZodError } }, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw badRequest(zodFieldErrors(parsed.error));
-  return parsed.data;
-}
-
 function requireState(form: ApplicationForm, allowed: (FormState | null)[], message: string) {
   if (!allowed.includes(form.state)) throw conflict(message, { state: form.state });
-}
-
-async function audit(tx: Tx, form: ApplicationForm, step: string, meta: { ip: string; requestId: string }) {
-  await tx.auditLog.create({
-    data: { actorType: 'APPLICANT', action: `form.submit.${step.toLowerCase()}`, entity: 'ApplicationForm', entityId: String(form.id), ip: meta.ip, requestId: meta.requestId },
-  });
 }
 
 /**
@@ -38,21 +27,22 @@ async function audit(tx: Tx, form: ApplicationForm, step: string, meta: { ip: st
  * only moves forward; a step that does not fit the state is a 409; a CLOSED form (its lead was
  * closed) takes nothing.
  */
-export async function submitForm(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, token: string, request: SubmitFormRequest, meta: { ip: string; requestId: string }) {
-  const formId = await withLockedForm(deps, token, async (tx, form) => {
+export async function submitForm(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, actor: PublicActor, input: { token: string; submission: SubmitFormRequest }) {
+  const { submission: request } = input;
+  const formId = await withLockedForm(deps, input.token, async (tx, form) => {
     const data = (form.data ?? {}) as FormData;
     const lead = form.leadId ? await tx.lead.findUnique({ where: { id: form.leadId } }) : null;
     let next: Partial<Pick<ApplicationForm, 'state'>> & { data?: FormData } = {};
 
     switch (request.step) {
       case 'BASIC_DEAL_INFO': {
-        const loan = parseOr400(loanSchema(form.type), request.data);
+        const loan = parseInput(loanSchema(form.type), request.data);
         if (lead) await tx.lead.update({ where: { id: lead.id }, data: { value: loan.value, installmentValue: loan.installment_value, purpose: loan.purpose || null } });
         next = { data: { ...data, value: loan.value, installment_value: loan.installment_value, purpose: loan.purpose ?? '' } };
         break;
       }
       case 'PERSON_INFO': {
-        const person = parseOr400(personInfoSchema(form.type), request.data);
+        const person = parseInput(personInfoSchema(form.type), request.data);
         if (person.self_employed_id) await verifyCompanyId(deps, person.self_employed_id, 'self_employed_id');
         if (lead) {
           const coDebtor = await tx.leadParticipant.findFirst({ where: { leadId: lead.id, role: 'DEBTOR', person: { birthNumber: person.birth_number } } });
@@ -74,7 +64,7 @@ export async function submitForm(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, 
       }
       case 'COLLATERAL_INFO': {
         requireState(form, ['PERSON_INFO', 'COLLATERAL_INFO'], stepMessages.personFirst);
-        const collateral = parseOr400(collateralSchema, request.data);
+        const collateral = parseInput(collateralSchema, request.data);
         if (lead) await saveCollateral(tx, lead, collateral);
         next = { state: 'COLLATERAL_INFO', data: { ...data, ...collateral } };
         break;
@@ -89,7 +79,7 @@ export async function submitForm(deps: Pick<Deps, 'prisma' | 'config' | 'now'>, 
       }
     }
     await tx.applicationForm.update({ where: { id: form.id }, data: { ...next, data: next.data as object } });
-    await audit(tx, form, request.step, meta);
+    await recordAudit(tx, actor, { action: `form.submit.${request.step.toLowerCase()}`, entity: 'ApplicationForm', entityId: form.id });
     return form.id;
   });
   return formView(deps, formId);

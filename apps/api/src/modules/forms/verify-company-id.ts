@@ -1,6 +1,6 @@
 import { formMessages } from '@lending/contracts';
+import { invalid, unavailable } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { HttpError } from '../../http/errors.ts';
 import { companyRegisterFor, CompanyRegisterUnavailable } from '../../integrations/company-register/index.ts';
 
 export const COMPANY_REGISTER_DOWN = 'Registr ekonomických subjektů je dočasně nedostupný. Zkuste to prosím za chvíli.';
@@ -14,11 +14,11 @@ export async function verifyCompanyId(deps: Pick<Deps, 'config'>, companyId: str
   try {
     result = await companyRegisterFor(deps).lookup(companyId);
   } catch (error) {
-    if (error instanceof CompanyRegisterUnavailable) throw new HttpError(503, { detail: COMPANY_REGISTER_DOWN });
+    if (error instanceof CompanyRegisterUnavailable) throw unavailable(COMPANY_REGISTER_DOWN);
     throw error;
   }
   if (!result.found) {
-    throw new HttpError(400, { [field]: [formMessages.companyIdNotFound(companyId)], detail: `Company id ${companyId} not found` });
+    throw invalid({ [field]: [formMessages.companyIdNotFound(companyId)] }, { detail: `Company id ${companyId} not found` });
   }
   return { name: result.name };
 }

@@ -1,12 +1,6 @@
+import type { Readiness } from '@lending/contracts';
+import type { PublicActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
-
-export interface Readiness {
-  ready: boolean;
-  /** The server is shutting down: the load balancer should send requests elsewhere. */
-  shuttingDown: boolean;
-  database: 'ok' | 'unreachable';
-  migrations: { applied: number; expected: number; pending: string[] };
-}
 
 /** Applied migration names, oldest first; empty when the migrations table does not exist yet. */
 export async function appliedMigrations(deps: Pick<Deps, 'prisma'>): Promise<string[]> {
@@ -21,19 +15,19 @@ export async function appliedMigrations(deps: Pick<Deps, 'prisma'>): Promise<str
 }
 
 /** Ready means: not shutting down, PostgreSQL answers and every migration this build ships is applied. */
-export async function checkReadiness(deps: Pick<Deps, 'prisma' | 'migrations' | 'lifecycle'>): Promise<Readiness> {
+export async function checkReadiness(deps: Pick<Deps, 'prisma' | 'migrations' | 'lifecycle'>, _actor: PublicActor, _input: Record<string, never>): Promise<Readiness> {
   const shuttingDown = deps.lifecycle.draining;
   let applied: string[];
   try {
     applied = await appliedMigrations(deps);
   } catch {
-    return { ready: false, shuttingDown, database: 'unreachable', migrations: { applied: 0, expected: deps.migrations.length, pending: deps.migrations } };
+    return { status: 'unavailable', shutting_down: shuttingDown, database: 'unreachable', migrations: { applied: 0, expected: deps.migrations.length, pending: deps.migrations } };
   }
   const done = new Set(applied);
   const pending = deps.migrations.filter((m) => !done.has(m));
   return {
-    ready: pending.length === 0 && !shuttingDown,
-    shuttingDown,
+    status: pending.length === 0 && !shuttingDown ? 'ok' : 'unavailable',
+    shutting_down: shuttingDown,
     database: 'ok',
     migrations: { applied: applied.length, expected: deps.migrations.length, pending },
   };

@@ -1,9 +1,15 @@
 import { performance } from 'node:perf_hooks';
+import type { MonitoringStatus } from '@lending/contracts';
+import type { PartnerActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { appliedMigrations } from './check-readiness.ts';
 
 /** Figures for the monitoring system: database latency, pool, schema version, uptime, build. */
-export async function getMonitoringStatus(deps: Pick<Deps, 'prisma' | 'pool' | 'migrations' | 'version' | 'startedAt' | 'now'>) {
+export async function getMonitoringStatus(
+  deps: Pick<Deps, 'prisma' | 'pool' | 'migrations' | 'version' | 'startedAt' | 'now'>,
+  _actor: PartnerActor,
+  _input: Record<string, never>,
+): Promise<MonitoringStatus> {
   const started = performance.now();
   let databaseOk = true;
   try {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { testSystem } from '../../../test/fixtures/actors.ts';
 import { createApp } from '../../app.ts';
 import { createApiKey } from '../api-keys/create-api-key.ts';
 import { revokeApiKey } from '../api-keys/revoke-api-key.ts';
@@ -44,8 +45,8 @@ describe('healthcheck', () => {
   });
 
   it('monitoring needs a MONITORING API key and reports database, pool, migrations, uptime and version', async () => {
-    const monitoring = await createApiKey(ctx.deps, { owner: 'MONITORING' });
-    const partner = await createApiKey(ctx.deps, { owner: 'LEADSOR' });
+    const monitoring = await createApiKey(ctx.deps, testSystem, { owner: 'MONITORING' });
+    const partner = await createApiKey(ctx.deps, testSystem, { owner: 'LEADSOR' });
 
     expect((await ctx.http().get('/api/v1/healthcheck/monitoring/')).status).toBe(401);
     const wrongOwner = await ctx.http().get('/api/v1/healthcheck/monitoring/').set('Authorization', `Api-Key ${partner.key}`);
@@ -64,13 +65,13 @@ describe('healthcheck', () => {
     expect(res.body.database.latency_ms).toBeGreaterThanOrEqual(0);
     expect(res.body.uptime_seconds).toBeGreaterThanOrEqual(0);
 
-    await revokeApiKey(ctx.deps, { prefix: monitoring.prefix });
+    await revokeApiKey(ctx.deps, testSystem, { prefix: monitoring.prefix });
     const revoked = await ctx.http().get('/api/v1/healthcheck/monitoring/').set('Authorization', `Api-Key ${monitoring.key}`);
     expect(revoked.status).toBe(401);
   });
 
   it('stores API keys hashed with only the prefix in clear', async () => {
-    const { key, prefix } = await createApiKey(ctx.deps, { owner: 'VOLSOR' });
+    const { key, prefix } = await createApiKey(ctx.deps, testSystem, { owner: 'VOLSOR' });
     const row = await ctx.deps.prisma.apiKey.findUniqueOrThrow({ where: { prefix } });
     expect(key.startsWith(`lk_${prefix}.`)).toBe(true);
     expect(row.keyHash).not.toContain(key.split('.')[1]);

@@ -1,29 +1,11 @@
-import { z } from '@lending/contracts';
-import { access, defineRoute, Reply } from '../../http/routes.ts';
+import { monitoringStatus, readiness, z } from '@lending/contracts';
+import { access, defineRoute, Reply, type RouteDef } from '../../http/routes.ts';
 import { checkReadiness } from './check-readiness.ts';
 import { getMonitoringStatus } from './get-monitoring-status.ts';
 
 const tags = ['healthcheck'];
-const readiness = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  shutting_down: z.boolean(),
-  database: z.enum(['ok', 'unreachable']),
-  migrations: z.object({ applied: z.number(), expected: z.number(), pending: z.array(z.string()) }),
-});
-const monitoring = z.object({
-  status: z.enum(['ok', 'degraded']),
-  version: z.string(),
-  uptime_seconds: z.number(),
-  database: z.object({
-    ok: z.boolean(),
-    latency_ms: z.number(),
-    pool: z.object({ total: z.number(), idle: z.number(), waiting: z.number(), max: z.number().nullable() }),
-  }),
-  migrations: z.object({ current: z.string().nullable(), applied: z.number(), expected: z.number(), pending: z.array(z.string()) }),
-  memory: z.object({ rss_bytes: z.number(), heap_used_bytes: z.number() }),
-});
 
-export const healthRoutes = [
+export const healthRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/healthcheck/live/',
@@ -40,10 +22,10 @@ export const healthRoutes = [
     summary: 'Readiness: 200 only when the database answers, all migrations are applied and the server is not shutting down',
     tags,
     responses: { 200: { description: 'Ready', schema: readiness }, 503: { description: 'Not ready', schema: readiness } },
-    handler: async ({ deps, res }) => {
-      const r = await checkReadiness(deps);
+    handler: async ({ deps, actor, res }) => {
+      const answer = await checkReadiness(deps, actor, {});
       res.set('Cache-Control', 'no-store');
-      return new Reply(r.ready ? 200 : 503, { status: r.ready ? 'ok' : 'unavailable', shutting_down: r.shuttingDown, database: r.database, migrations: r.migrations });
+      return new Reply(answer.status === 'ok' ? 200 : 503, answer);
     },
   }),
   defineRoute({
@@ -52,10 +34,10 @@ export const healthRoutes = [
     access: access.apiKey('MONITORING'),
     summary: 'Monitoring figures (Api-Key of a MONITORING key)',
     tags,
-    responses: { 200: { description: 'Status', schema: monitoring } },
-    handler: async ({ deps, res }) => {
+    responses: { 200: { description: 'Status', schema: monitoringStatus } },
+    handler: async ({ deps, actor, res }) => {
       res.set('Cache-Control', 'no-store');
-      return getMonitoringStatus(deps);
+      return getMonitoringStatus(deps, actor, {});
     },
   }),
 ];

@@ -1,16 +1,18 @@
 import { leadMessages, type CloseLeadRequest, type LeadDetail } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { conflict, invalid } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
-import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
-import { getLead } from './get-lead.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { lockLead } from './find-lead.ts';
+import { getLead } from './get-lead.ts';
 
 /**
  * POST /leads/{id}/close/: closes the lead with an active reason (id or code) and a note.
  * A closed or converted lead answers 409. The lead's forms still open are closed with it, so
  * the applicant can no longer change the application or confirm an offer of a closed lead.
  */
-export async function closeLead(deps: Pick<Deps, 'prisma' | 'now'>, leadId: number, body: CloseLeadRequest, actor: StaffActor): Promise<LeadDetail> {
+export async function closeLead(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: { leadId: number; closing: CloseLeadRequest }): Promise<LeadDetail> {
+  const { leadId, closing: body } = input;
   return deps.prisma.$transaction(async (tx) => {
     // Forms first, then the lead: the order of the applicant's writes (a form's lock, then its
     // lead), so closing while the applicant confirms an offer waits instead of deadlocking.
@@ -24,7 +26,7 @@ export async function closeLead(deps: Pick<Deps, 'prisma' | 'now'>, leadId: numb
         : /^\d+$/.test(body.reason) && Number(body.reason) <= 2_147_483_647
           ? await tx.applicationClosedReason.findUnique({ where: { id: Number(body.reason) } })
           : await tx.applicationClosedReason.findUnique({ where: { code: body.reason.toUpperCase() } });
-    if (!reason || !reason.isActive) throw badRequest({ reason: [leadMessages.reasonUnknown] });
+    if (!reason || !reason.isActive) throw invalid({ reason: [leadMessages.reasonUnknown] });
 
     const now = deps.now();
     await tx.lead.update({
@@ -36,7 +38,7 @@ export async function closeLead(deps: Pick<Deps, 'prisma' | 'now'>, leadId: numb
       data: { state: 'CLOSED', closedAt: now },
       select: { id: true },
     });
-    await recordStaffAudit(tx, actor, {
+    await recordAudit(tx, actor, {
       action: 'lead.close',
       entity: 'Lead',
       entityId: lead.id,
@@ -47,6 +49,6 @@ export async function closeLead(deps: Pick<Deps, 'prisma' | 'now'>, leadId: numb
         ...(forms.length ? { closed_forms: forms.map((f) => f.id) } : {}),
       },
     });
-    return getLead({ prisma: tx }, lead.id);
+    return getLead({ prisma: tx }, actor, { id: lead.id });
   });
 }

@@ -1,8 +1,9 @@
-import { DealType, LeadSource, LeadState } from '@lending/contracts';
+import { DealType, LeadSource, LeadState, type LeadFilters } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { inBatches, tableRowsOf, type ExportCell, type ExportColumn, type TableRows } from '../../domain/export-table.ts';
 import type { Deps } from '../../deps.ts';
-import { inBatches, tableRowsOf, type ExportCell, type ExportColumn, type TableRows } from '../../http/table-export.ts';
-import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
-import { leadListSql, leadRowsByIds, type LeadFilters } from './list-leads.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { leadListSql, leadRowsByIds } from './list-leads.ts';
 
 /** The columns of the back-office leads list, in its order (docs/decisions/0016). */
 export const LEAD_EXPORT_COLUMNS: readonly ExportColumn[] = [
@@ -23,7 +24,7 @@ export const LEAD_EXPORT_COLUMNS: readonly ExportColumn[] = [
  */
 export async function exportLeads(deps: Pick<Deps, 'prisma'>, actor: StaffActor, filters: LeadFilters): Promise<{ count: number; rows: TableRows }> {
   const ids = (await deps.prisma.$queryRaw<{ id: number }[]>(leadListSql(filters).ids)).map((l) => l.id);
-  await recordStaffAudit(deps.prisma, actor, { action: 'lead.export', entity: 'Lead', entityId: 'list', changes: { rows: ids.length } });
+  await recordAudit(deps.prisma, actor, { action: 'lead.export', entity: 'Lead', entityId: 'list', changes: { rows: ids.length } });
   async function* rows(): AsyncGenerator<ExportCell[]> {
     for await (const lead of inBatches(ids, (batch) => leadRowsByIds(deps, batch))) {
       yield [

@@ -1,10 +1,12 @@
 import { leadMessages } from '@lending/contracts';
+import { notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
-import type { Lead } from '../../generated/prisma/client.ts';
-import type { Tx } from '../forms/lock-form.ts';
+import type { Lead, Prisma } from '../../generated/prisma/client.ts';
 
-/** The lead of a staff path, or 404 'Lead nebyl nalezen.'. */
+/** The transaction the leads' writes run in. */
+export type Tx = Prisma.TransactionClient;
+
+/** The lead of a staff path, or not found 'Lead nebyl nalezen.'. */
 export async function findLead(db: Pick<Deps['prisma'], 'lead'> | Tx, id: number): Promise<Lead> {
   const lead = await db.lead.findUnique({ where: { id } });
   if (!lead) throw notFound(leadMessages.leadNotFound);

@@ -1,6 +1,7 @@
 import { leadMessages } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
+import { notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
 import { readDocumentFile, type DocumentFile } from '../documents/read-document-file.ts';
 
 /**
@@ -9,6 +10,7 @@ import { readDocumentFile, type DocumentFile } from '../documents/read-document-
  */
 export async function getLeadDocumentFile(
   deps: Pick<Deps, 'prisma' | 'config' | 'logger'>,
+  _actor: Actor,
   ids: { leadId: number; formId: number; documentId: number },
 ): Promise<DocumentFile> {
   const document = await deps.prisma.formDocument.findFirst({

@@ -1,8 +1,8 @@
 import type { LeadDetail } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import type { Tx } from '../forms/lock-form.ts';
-import { findLead } from './find-lead.ts';
+import { findLead, type Tx } from './find-lead.ts';
 import { leadActions, resendRecipientOf } from './lead-actions.ts';
 import { iso, latestFormOrder, leadListInclude, leadListItemOf, offerViewOf, personName } from './lead-views.ts';
 
@@ -22,7 +22,8 @@ const detailInclude = {
 } satisfies Prisma.LeadInclude;
 
 /** GET /leads/{id}/: the lead with its person, parties, latest form, offers, e-mails and closing. */
-export async function getLead(deps: Pick<Deps, 'prisma'> | { prisma: Tx }, id: number): Promise<LeadDetail> {
+export async function getLead(deps: Pick<Deps, 'prisma'> | { prisma: Tx }, _actor: Actor, input: { id: number }): Promise<LeadDetail> {
+  const { id } = input;
   await findLead(deps.prisma, id);
   const lead = await deps.prisma.lead.findUniqueOrThrow({ where: { id }, include: detailInclude });
   // The outbox refers to its subject by name and id, not by a foreign key.

@@ -1,7 +1,8 @@
 import { leadMessages, offerRequestFor, type OfferIssueResponse } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { conflict, parseInput } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, conflict, zodFieldErrors } from '../../http/errors.ts';
-import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { queueEmail } from '../notifications/queue-email.ts';
 import { lockLead } from './find-lead.ts';
 import { leadActions } from './lead-actions.ts';
@@ -21,9 +22,9 @@ export const offerMessages = {
  * all in one transaction. The link leads to the lead's latest form (opened now when the lead has
  * none; 409 when it is CLOSED) and the applicant needs an e-mail.
  */
-export async function issueOffer(deps: Pick<Deps, 'prisma' | 'now' | 'config'>, leadId: number, body: unknown, actor: StaffActor): Promise<OfferIssueResponse> {
+export async function issueOffer(deps: Pick<Deps, 'prisma' | 'now' | 'config'>, actor: StaffActor, input: { leadId: number; offer: unknown }): Promise<OfferIssueResponse> {
   return deps.prisma.$transaction(async (tx) => {
-    const lead = await lockLead(tx, leadId);
+    const lead = await lockLead(tx, input.leadId);
     const latest = await tx.applicationForm.findFirst({ where: { leadId: lead.id }, orderBy: latestFormOrder });
     const person = lead.personId ? await tx.person.findUnique({ where: { id: lead.personId } }) : null;
     const recipient = person?.email?.trim() || null;
@@ -34,9 +35,7 @@ export async function issueOffer(deps: Pick<Deps, 'prisma' | 'now' | 'config'>, 
     const form = latest ?? (await openLeadForm(tx, lead));
 
     // The bounds are the loan type's (docs/decisions/0003): known only once the form is.
-    const parsed = offerRequestFor(form.type).safeParse(body);
-    if (!parsed.success) throw badRequest(zodFieldErrors(parsed.error));
-    const request = parsed.data;
+    const request = parseInput(offerRequestFor(form.type), input.offer);
 
     const now = deps.now();
     const offer = await tx.offer.create({
@@ -66,7 +65,7 @@ export async function issueOffer(deps: Pick<Deps, 'prisma' | 'now' | 'config'>, 
       entityId: lead.id,
     });
     const updated = await tx.lead.update({ where: { id: lead.id }, data: { state: 'OFFER_SENT' } });
-    await recordStaffAudit(tx, actor, {
+    await recordAudit(tx, actor, {
       action: 'lead.offer',
       entity: 'Lead',
       entityId: lead.id,

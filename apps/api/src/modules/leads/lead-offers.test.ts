@@ -1,6 +1,7 @@
 import { formMessages, leadMessages } from '@lending/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { staffActor } from '../../../test/fixtures/actors.ts';
 import { configWithTempDataDir, files } from '../../../test/documents-fixtures.ts';
 import { issueOffer, offerMessages } from './issue-offer.ts';
 import { OFFER_EMAIL_SUBJECT } from './offer-email.ts';
@@ -39,7 +40,7 @@ const question = (token: string, body: Record<string, unknown>) => ctx.http().po
 /** The first link of an e-mail body. */
 const linkIn = (body: string) => new URL(/https?:\/\/\S+/.exec(body)![0]);
 
-/** What the portal does with `offer` / `irregular_offer` (apps/portal/src/features/application/logic.ts). */
+/** What the portal does with `offer` / `irregular_offer` (apps/portal/src/shared/application/logic.ts). */
 function portalDecode(encoded: string): Record<string, unknown> {
   const normalised = encoded.trim().replace(/-/g, '+').replace(/_/g, '/').replace(/ /g, '+');
   const bytes = Uint8Array.from(atob(normalised), (c) => c.charCodeAt(0));
@@ -104,7 +105,7 @@ describe('POST /api/v1/leads/{id}/offer/ — regular', () => {
   it('builds the link from PUBLIC_URL', async () => {
     const lead = await fx.portalLead();
     const deps = { ...ctx.deps, config: { ...ctx.deps.config, PUBLIC_URL: 'https://uver.example.cz/' } };
-    const result = await issueOffer(deps, lead.leadId, { kind: 'REGULAR', value: 200_000, installment_value: 5_000 }, { staffId: 1, meta: { ip: '127.0.0.1', requestId: 'test' } });
+    const result = await issueOffer(deps, staffActor(1), { leadId: lead.leadId, offer: { kind: 'REGULAR', value: 200_000, installment_value: 5_000 } });
     expect(result.link).toBe(
       `https://uver.example.cz/dokumenty?token=${lead.token}&offer=${encodeURIComponent(Buffer.from('{"value":200000,"installment_value":5000}').toString('base64'))}`,
     );

@@ -1,25 +1,12 @@
-import { moneyOf, type DealType, type LeadListItem, type LeadSource, type LeadState } from '@lending/contracts';
-import { searchWords } from '../persons/person-search.ts';
+import { moneyOf, type DealType, type LeadFilters, type LeadListItem, type LeadListQuery, type LeadSource, type LeadState } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
+import { paginate, type ResultPage } from '../../domain/page.ts';
 import type { Deps } from '../../deps.ts';
-import { paginate, type Page, type PageQuery } from '../../http/pagination.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import { searchWords } from '../persons/person-search.ts';
 import { closedReasonRefOf, personName } from './lead-views.ts';
 
-export type LeadOrderingField = 'id' | 'created_at' | 'updated_at' | 'value' | 'state';
-
-export interface LeadListQuery extends PageQuery, LeadFilters {}
-
-/** The filters and ordering of the list (and of its export). */
-export interface LeadFilters {
-  ordering: { field: LeadOrderingField; direction: 'asc' | 'desc' }[];
-  person?: number;
-  state?: LeadState[];
-  source?: LeadSource;
-  deal_type?: DealType;
-  search?: string;
-  created_from?: Date;
-  created_to?: Date;
-}
+type LeadOrderingField = LeadFilters['ordering'][number]['field'];
 
 const DAY = 86_400_000;
 const MAX_INT = 2_147_483_647;
@@ -135,10 +122,9 @@ export async function leadRowsByIds(deps: Pick<Deps, 'prisma'>, ids: number[]): 
  * GET /leads/: the spec's `person`, `ordering`, `page`, `page_size`, and our back-office filters
  * `state` (several), `source`, `deal_type`, `search`, `created_from`/`created_to` (inclusive days).
  */
-export async function listLeads(deps: Pick<Deps, 'prisma'>, query: LeadListQuery, listUrl: string): Promise<Page<LeadListItem>> {
+export async function listLeads(deps: Pick<Deps, 'prisma'>, _actor: Actor, query: LeadListQuery): Promise<ResultPage<LeadListItem>> {
   const sql = leadListSql(query);
   return paginate(
-    listUrl,
     query,
     async () => (await deps.prisma.$queryRaw<{ count: number }[]>(sql.count))[0]!.count,
     async ({ skip, take }) => (await deps.prisma.$queryRaw<Row[]>(sql.page(skip, take))).map(toItem),

@@ -1,7 +1,7 @@
 import { formTypeOfDealType, type ChosenAddress } from '@lending/contracts';
 import type { ApplicationForm, Lead } from '../../generated/prisma/client.ts';
-import { newFormToken } from '../forms/form-token.ts';
-import type { Tx } from '../forms/lock-form.ts';
+import { newFormToken } from '../form-access/form-token.ts';
+import type { Tx } from './find-lead.ts';
 
 /**
  * A portal form for a lead that has none (a partner's lead, or one founded in the back-office),

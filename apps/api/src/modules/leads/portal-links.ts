@@ -15,7 +15,7 @@ const base64Json = (value: unknown) => encodeURIComponent(Buffer.from(JSON.strin
 
 /**
  * The query parameters of an offer link as the portal decodes them (portal.md §4,
- * apps/portal/src/features/application/logic.ts): `offer` = base64 of JSON
+ * apps/portal/src/shared/application/logic.ts): `offer` = base64 of JSON
  * `{value, installment_value}`; `irregular_offer` = base64 of JSON
  * `{claim_group_1: {order, count, amount}, claim_group_2: …}`; each URI-encoded.
  */

@@ -1,13 +1,14 @@
 import { formMessages as m, makeBirthNumber } from '@lending/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { testSystem } from '../../../test/fixtures/actors.ts';
 import { createApiKey } from '../api-keys/create-api-key.ts';
 
 let ctx: TestContext;
 const keys: Record<string, string> = {};
 beforeAll(async () => {
   ctx = await createTestContext();
-  for (const owner of ['BEZVA_FINANCE', 'LEADSOR', 'SEVEN_FINANCE', 'VOLSOR'] as const) keys[owner] = (await createApiKey(ctx.deps, { owner })).key;
+  for (const owner of ['BEZVA_FINANCE', 'LEADSOR', 'SEVEN_FINANCE', 'VOLSOR'] as const) keys[owner] = (await createApiKey(ctx.deps, testSystem, { owner })).key;
 });
 afterAll(() => ctx.close());
 
@@ -86,7 +87,7 @@ describe('partner lead pushes', () => {
     expect((await push('leadsor/', 'VOLSOR', lead())).status).toBe(403);
     expect((await push('seven-finance/', 'LEADSOR', lead())).status).toBe(403);
     expect((await ctx.http().post('/api/v1/leads/leadsor/').send(lead())).status).toBe(401);
-    const monitoring = await createApiKey(ctx.deps, { owner: 'MONITORING' });
+    const monitoring = await createApiKey(ctx.deps, testSystem, { owner: 'MONITORING' });
     expect((await ctx.http().post('/api/v1/leads/volsor/').set('Authorization', `Api-Key ${monitoring.key}`).send(lead())).status).toBe(403);
   });
 

@@ -1,12 +1,13 @@
 import { normalisePhone, parseBirthNumber, type PartnerContactRequest, type PartnerLeadRequest } from '@lending/contracts';
+import type { PartnerActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import type { Tx } from '../forms/lock-form.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { lockPersonIdentifiers } from '../persons/lock-person-identifiers.ts';
 
 export type Partner = 'BEZVA_FINANCE' | 'LEADSOR' | 'SEVEN_FINANCE' | 'VOLSOR';
 
-type Push = ({ kind: 'LEAD' } & PartnerLeadRequest) | ({ kind: 'CONTACT' } & PartnerContactRequest);
+export type Push = ({ kind: 'LEAD' } & PartnerLeadRequest) | ({ kind: 'CONTACT' } & PartnerContactRequest);
 
 type PushedPerson = Push['person'] & { birth_number?: string; identity_card?: string; company_id?: string };
 
@@ -15,7 +16,7 @@ type PushedPerson = Push['person'] & { birth_number?: string; identity_card?: st
  * persons without a birth number when the push has one, else a new one. Known persons get the contact details they lacked, nothing overwritten.
  * The caller holds the locks of these identifiers (lockPersonIdentifiers).
  */
-async function findOrCreatePerson(tx: Tx, person: PushedPerson, phoneE164: string | null) {
+async function findOrCreatePerson(tx: Prisma.TransactionClient, person: PushedPerson, phoneE164: string | null) {
   // One lookup: the birth number's person sorts first (only one person can have it), else the
   // oldest one with the e-mail or the phone; with a birth number, only one that has none.
   const byContact = person.email || phoneE164 ? [{ ...(person.birth_number ? { birthNumber: null } : {}), OR: [...(person.email ? [{ email: person.email }] : []), ...(phoneE164 ? [{ phoneE164 }] : [])] }] : [];
@@ -79,7 +80,8 @@ const view = (lead: { id: number; externalId: string | null; source: string; sta
  * of one applicant under different external ids make one person: the person's identifiers are
  * locked while it is looked up and created.
  */
-export async function pushPartnerLead(deps: Pick<Deps, 'prisma'>, partner: Partner, push: Push, meta: { keyPrefix: string; requestId: string }) {
+export async function pushPartnerLead(deps: Pick<Deps, 'prisma'>, actor: PartnerActor, input: { partner: Partner; push: Push }) {
+  const { partner, push } = input;
   const byExternalId = { source_externalId: { source: partner, externalId: push.external_id } };
   const person: PushedPerson = push.person;
   const phoneE164 = person.phone ? normalisePhone(person.phone) : null;
@@ -104,9 +106,7 @@ export async function pushPartnerLead(deps: Pick<Deps, 'prisma'>, partner: Partn
             partnerPayload: { kind: push.kind, consent: push.consent, note: push.note ?? null } as Prisma.InputJsonValue,
           },
         });
-        await tx.auditLog.create({
-          data: { actorType: 'API_KEY', actorId: meta.keyPrefix, action: `lead.push.${push.kind.toLowerCase()}`, entity: 'Lead', entityId: String(lead.id), requestId: meta.requestId, changes: { partner, external_id: push.external_id } },
-        });
+        await recordAudit(tx, actor, { action: `lead.push.${push.kind.toLowerCase()}`, entity: 'Lead', entityId: lead.id, changes: { partner, external_id: push.external_id } });
         return { lead, created: true };
       },
       // Pushes of one applicant queue on the locks: let them wait rather than fail.

@@ -1,7 +1,8 @@
 import { leadMessages, type ResendFormResponse } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { conflict, notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { conflict, notFound } from '../../http/errors.ts';
-import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { queueEmail } from '../notifications/queue-email.ts';
 import { findLead } from './find-lead.ts';
 import { resendRecipientOf } from './lead-actions.ts';
@@ -28,7 +29,7 @@ function resendBody(link: string): string {
  * resume link to the applicant. 404 for a form of another lead, 409 for a closed form or
  * when the applicant has no e-mail.
  */
-export async function resendApplicationForm(deps: Pick<Deps, 'prisma' | 'config'>, ids: { leadId: number; formId: number }, actor: StaffActor): Promise<ResendFormResponse> {
+export async function resendApplicationForm(deps: Pick<Deps, 'prisma' | 'config'>, actor: StaffActor, ids: { leadId: number; formId: number }): Promise<ResendFormResponse> {
   return deps.prisma.$transaction(async (tx) => {
     const lead = await findLead(tx, ids.leadId);
     const form = await tx.applicationForm.findFirst({ where: { id: ids.formId, leadId: lead.id } });
@@ -47,7 +48,7 @@ export async function resendApplicationForm(deps: Pick<Deps, 'prisma' | 'config'
       entityType: 'Lead',
       entityId: lead.id,
     });
-    await recordStaffAudit(tx, actor, {
+    await recordAudit(tx, actor, {
       action: 'lead.application_form.resend',
       entity: 'Lead',
       entityId: lead.id,

@@ -1,8 +1,9 @@
 import { leadMessages, type IdmEvaluationRequest, type IdmEvaluationView } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { invalid } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { badRequest } from '../../http/errors.ts';
-import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { evaluateCredit } from './evaluate-credit.ts';
 import { findLead } from './find-lead.ts';
 import { idmEvaluationViewOf } from './idm-evaluation-view.ts';
@@ -15,13 +16,14 @@ const DEBTOR_ROLES = ['DEBTOR', 'ACCESSORY_DEBTOR', 'BORROWER'] as const;
  * expenses and debts (evaluate-credit.ts) for the requested amounts: the body's, else the deal
  * model's (one of the lead's deal), else the lead's own. Stored FINISHED with the whole result.
  */
-export async function runIdmEvaluation(deps: Pick<Deps, 'prisma' | 'now'>, leadId: number, body: IdmEvaluationRequest, actor: StaffActor): Promise<IdmEvaluationView> {
+export async function runIdmEvaluation(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: { leadId: number; request: IdmEvaluationRequest }): Promise<IdmEvaluationView> {
+  const { request: body } = input;
   return deps.prisma.$transaction(async (tx) => {
-    const lead = await findLead(tx, leadId);
+    const lead = await findLead(tx, input.leadId);
     let model: { id: number; principal: Prisma.Decimal; installment: Prisma.Decimal | null } | null = null;
     if (body.deal_model !== undefined) {
       const found = await tx.dealModel.findFirst({ where: { id: body.deal_model, deal: { leadId: lead.id } } });
-      if (!found) throw badRequest({ deal_model: [leadMessages.dealModelNotOnLead] });
+      if (!found) throw invalid({ deal_model: [leadMessages.dealModelNotOnLead] });
       model = { id: found.id, principal: found.principal, installment: found.installmentValue };
     }
     const requestedValue = body.requested_value ?? model?.principal ?? lead.value;
@@ -29,7 +31,7 @@ export async function runIdmEvaluation(deps: Pick<Deps, 'prisma' | 'now'>, leadI
     const missing: Record<string, string[]> = {};
     if (requestedValue === undefined || requestedValue === null) missing.requested_value = [leadMessages.idmNoValue];
     if (newInstallment === undefined || newInstallment === null) missing.requested_installment = [leadMessages.idmNoInstallment];
-    if (Object.keys(missing).length) throw badRequest(missing);
+    if (Object.keys(missing).length) throw invalid(missing);
 
     // One after another: a transaction is one connection, which runs one query at a time.
     const items = await tx.incomeExpense.findMany({ where: { leadId: lead.id } });
@@ -54,7 +56,7 @@ export async function runIdmEvaluation(deps: Pick<Deps, 'prisma' | 'now'>, leadI
         checkedAt: deps.now(),
       },
     });
-    await recordStaffAudit(tx, actor, {
+    await recordAudit(tx, actor, {
       action: 'lead.idm_evaluation.create',
       entity: 'IdmEvaluation',
       entityId: evaluation.id,

@@ -1,11 +1,12 @@
 import type { PaymentCategory, PaymentDirection, PaymentType } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
-import { holdDelinquencyLock } from '../close-of-business/recompute-delinquency.ts';
+import type { Actor } from '../../domain/actor.ts';
+import { dbDate, fromDbDate } from '../../domain/dates.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { matchDrawingPayout } from '../purposes/payout.ts';
 import { pairPayment, pairPayments, type PairedBy, type Pairing } from './pairing.ts';
-import { lockDealForAllocation, lockDealsForAllocation, replayDealAllocations, replayDealsAllocations } from './replay-deal-allocations.ts';
+import { holdDelinquencyLock, lockDealForAllocation, lockDealsForAllocation, replayDealAllocations, replayDealsAllocations } from '../servicing/index.ts';
 
 // Booking one bank movement (docs/decisions/0034): stored once per bank reference, paired,
 // and when paired allocated at once by replaying its deal from the payment's date — all in one
@@ -41,14 +42,14 @@ export interface Booking {
   reversalOf: number | null;
   /** The statement import that booked the payment (for a DUPLICATE: the earlier one). */
   statementId: number | null;
+  /** A DUPLICATE of an earlier line of the same batch (bookPayments): a file that lists a movement twice. */
+  repeated?: true;
 }
 
 export const bookingMessages = {
   reversalNotFound: 'Storno: původní platbu se nepodařilo najít, uloženo jako samostatný pohyb.',
 };
 
-const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
-const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 type Tx = Prisma.TransactionClient;
 
@@ -80,8 +81,8 @@ export interface BookingOptions {
   /** Today's business date (YYYY-MM-DD): DPD and breaches are brought to it. */
   businessDate: string;
   statementId?: number | null;
-  /** Staff pushing the payments: each created one is audited. */
-  actor?: StaffActor;
+  /** Who books the payments, when someone asks (staff's bulk call): each created one is audited. */
+  actor?: Actor;
 }
 
 async function bookInTransaction(tx: Tx, m: MovementInput, options: BookingOptions): Promise<Booking> {
@@ -115,7 +116,7 @@ async function bookInTransaction(tx: Tx, m: MovementInput, options: BookingOptio
       direction: m.direction,
       category: m.category,
       paymentType: m.paymentType,
-      date: day(m.date),
+      date: dbDate(m.date),
       amount: m.amount,
       variableSymbol: m.variableSymbol,
       specificSymbol: m.specificSymbol,
@@ -137,10 +138,10 @@ async function bookInTransaction(tx: Tx, m: MovementInput, options: BookingOptio
   if (reversalOf && m.direction === 'INCOMING_PAYMENT') await tx.purposeDrawing.updateMany({ where: { paymentId: reversalOf.id }, data: { paymentId: null } });
   // A payment counts from its own date; a storno undoes the original from the original's date.
   if (dealId !== null && (reversalOf || m.direction === 'INCOMING_PAYMENT')) {
-    await replayDealAllocations(tx, dealId, reversalOf ? iso(reversalOf.date) : m.date, options.businessDate);
+    await replayDealAllocations(tx, dealId, reversalOf ? fromDbDate(reversalOf.date) : m.date, options.businessDate);
   }
   if (options.actor) {
-    await recordStaffAudit(tx, options.actor, {
+    await recordAudit(tx, options.actor, {
       action: 'payment.create',
       entity: 'Payment',
       entityId: payment.id,
@@ -211,7 +212,19 @@ export async function bookPayments(
   const items: Item[] = [];
   const duplicates: number[] = [];
   const oneByOne: number[] = [];
+  // A bank reference listed again later in the batch: booked once, by its first line, as one by
+  // one would; the later lines are its duplicates, neither paired nor booked.
+  const firstLine = new Map<string, number>();
+  const repeats: { index: number; of: number }[] = [];
   for (const [index, movement] of movements.entries()) {
+    if (movement.bankReference !== null) {
+      const first = firstLine.get(movement.bankReference);
+      if (first !== undefined) {
+        repeats.push({ index, of: first });
+        continue;
+      }
+      firstLine.set(movement.bankReference, index);
+    }
     const found = movement.bankReference === null ? undefined : earlier.get(movement.bankReference);
     if (found) {
       bookings[index] = duplicateOf(found);
@@ -269,6 +282,14 @@ export async function bookPayments(
   const failure = settled.find((s) => s.status === 'rejected');
   if (failure) throw failure.reason;
   for (const index of oneByOne) await transaction(async (tx) => ({ entries: [{ index, booking: await bookInTransaction(tx, movements[index]!, options) }] }));
+  if (repeats.length) {
+    const entries = repeats.map(({ index, of }) => {
+      const b = bookings[of]!;
+      return { index, booking: { outcome: 'DUPLICATE', paymentId: b.paymentId, dealId: b.dealId, pairedBy: null, reversalOf: b.reversalOf, statementId: b.statementId, repeated: true } satisfies Booking };
+    });
+    if (options.afterChunk) await transaction(async () => ({ entries }));
+    else for (const e of entries) bookings[e.index] = e.booking;
+  }
   return bookings;
 }
 
@@ -331,7 +352,7 @@ async function bookChunk(tx: Tx, chunk: readonly Item[], options: BookingOptions
     for (const [n, { booking: b }] of entries.entries()) {
       if (b.outcome !== 'CREATED') continue;
       const m = chunk[n]!.movement;
-      await recordStaffAudit(tx, options.actor, {
+      await recordAudit(tx, options.actor, {
         action: 'payment.create',
         entity: 'Payment',
         entityId: b.paymentId,

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { movementOf, twoInstallmentLoan } from './booking-fixtures.ts';
 import { bookPayment, bookPayments, type MovementInput } from './book-payment.ts';
-import { importStatement, uploadStatement } from './statements/import-statement.ts';
+import { staffActor, testSystem } from '../../../test/fixtures/actors.ts';
+import { importStatement } from './statements/import-statement.ts';
+import { statementFile, uploadStatement } from './statements/upload-statement.ts';
 
 // The bulk booking path (bookPayments, docs/decisions/0038) on real PostgreSQL: the same outcome
 // as booking the movements one by one, in chunks that commit whole. The loan of every test, as in
@@ -106,6 +108,23 @@ describe('bookPayments', () => {
     // Only the 500 of 22 Jan counts: I1 500.
     expect(await paidOf(deal.id)).toEqual(['500.00', '0.00', '0.00', '0.00']);
   });
+
+  it('a bank reference listed twice in one batch is booked once, by its first line; the later line is its duplicate, not paired', async () => {
+    const [x, y] = [await loan(), await loan()];
+    const ref = `bulk:${++refCounter}`;
+    const lines = [
+      movementOf(ref, { amount: '300.00', variableSymbol: x.variableSymbol }),
+      movement({ amount: '40.00', variableSymbol: y.variableSymbol }),
+      movementOf(ref, { amount: '700.00', variableSymbol: y.variableSymbol, counterAccount: '19-999/0100' }),
+    ];
+    const [first, other, repeat] = await bookPayments(ctx.deps, lines, { businessDate: BUSINESS_DATE, chunkSize: 1, workers: 4 });
+    expect([first!.outcome, first!.dealId, other!.outcome, repeat!.outcome, repeat!.paymentId, repeat!.dealId, repeat!.pairedBy, repeat!.repeated]).toEqual([
+      'CREATED', x.id, 'CREATED', 'DUPLICATE', first!.paymentId, x.id, null, true,
+    ]);
+    expect(await paidOf(x.id)).toEqual(['300.00', '0.00', '0.00', '0.00']);
+    expect(await paidOf(y.id)).toEqual(['40.00', '0.00', '0.00', '0.00']);
+    expect(await ctx.deps.prisma.payment.count({ where: { counterAccount: '19-999/0100' } })).toBe(0);
+  });
 });
 
 /** A camt.053.001.08 statement of one entry per line. */
@@ -140,8 +159,8 @@ describe('statement import interrupted mid-way', () => {
       { ref: 'CRASH-4', amount: '700.00', vs: '123123123' },
       { ref: 'CRASH-5', amount: '10.00', credit: false },
     ]);
-    const { statement } = await uploadStatement(ctx.deps, { staffId: staff.id, meta: { ip: '127.0.0.1', requestId: 'test' } }, { name: 'crash.xml', content: file });
-    await expect(importStatement(ctx.deps, statement.id, { finalAttempt: false, chunkSize: 2 })).rejects.toThrow(/simulated crash/);
+    const { statement } = await uploadStatement(ctx.deps, staffActor(staff.id, 'ACCOUNTANT'), { file: statementFile('crash.xml', file) });
+    await expect(importStatement(ctx.deps, testSystem, { statementId: statement.id, finalAttempt: false, chunkSize: 2 })).rejects.toThrow(/simulated crash/);
 
     const mid = await p.paymentStatement.findUniqueOrThrow({ where: { id: statement.id } });
     expect([mid.state, mid.totalLines, mid.processed, mid.created, mid.paired, mid.unpaired]).toEqual(['PROCESSING', 5, 2, 2, 2, 0]);
@@ -153,7 +172,7 @@ describe('statement import interrupted mid-way', () => {
 
     // The job's next attempt, the fault gone.
     await p.$executeRawUnsafe(`DELETE FROM crash_on`);
-    await importStatement(ctx.deps, statement.id, { finalAttempt: false, chunkSize: 2 });
+    await importStatement(ctx.deps, testSystem, { statementId: statement.id, finalAttempt: false, chunkSize: 2 });
     const done = await p.paymentStatement.findUniqueOrThrow({ where: { id: statement.id } });
     expect([done.state, done.processed, done.created, done.paired, done.unpaired, done.duplicatesSkipped]).toEqual(['DONE', 5, 5, 3, 1, 0]);
     expect(await refs()).toEqual([1, 2, 3, 4, 5].map((n) => `camt:19-2000145399:CRASH-${n}`));

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addClaim, createDeal } from '../close-of-business/close-of-business-fixtures.ts';
-import { recomputeDelinquency } from '../close-of-business/recompute-delinquency.ts';
-import { closeBusinessDate } from '../close-of-business/run-close-of-business.ts';
+import { recomputeDelinquency } from '../servicing/index.ts';
+import { closeBusinessDate } from '../close-of-business/close-business-date.ts';
 import { bookPayment, type MovementInput } from './book-payment.ts';
-import { replayDealAllocations } from './replay-deal-allocations.ts';
+import { replayDealAllocations } from '../servicing/index.ts';
 
 // The engine's gaps closed (docs/decisions/0033) on real PostgreSQL, and outgoing payments
 // through HTTP. Every expected figure is worked out by hand in the comments.

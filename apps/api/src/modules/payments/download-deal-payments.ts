@@ -1,8 +1,10 @@
 import { allocationRuleLabel, ClaimType, PaymentCategory, PaymentDirection, PaymentType } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
-import type { ExportColumn, TableRows } from '../../http/table-export.ts';
-import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
+import { notFound } from '../../domain/errors.ts';
+import type { ExportColumn, TableRows, ExportTable } from '../../domain/export-table.ts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { today } from '../../domain/dates.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { paymentWhere, type PaymentExportFilters } from './export-payments.ts';
 import { keysetRows, sqlParams } from './keyset-rows.ts';
 
@@ -56,11 +58,16 @@ function pageSql(dealId: number, filters: DealPaymentsFilters, after: Key | null
 const labels = (e: { labels: object }) => e.labels as Record<string, string>;
 
 /** GET /deals/{id}/payments/download/: 404 for an unknown deal, before any byte of the file. */
-export async function downloadDealPayments(deps: Pick<Deps, 'prisma' | 'pool'>, actor: StaffActor, dealId: number, filters: DealPaymentsFilters, pageSize = 5000): Promise<TableRows> {
+export async function downloadDealPayments(
+  deps: Pick<Deps, 'prisma' | 'pool' | 'now'>,
+  actor: StaffActor,
+  input: DealPaymentsFilters & { dealId: number; pageSize?: number },
+): Promise<ExportTable> {
+  const { dealId, pageSize = 5000, ...filters } = input;
   if (!(await deps.prisma.deal.findUnique({ where: { id: dealId }, select: { id: true } }))) throw notFound();
-  await recordStaffAudit(deps.prisma, actor, { action: 'deal.payments_download', entity: 'Deal', entityId: dealId, changes: JSON.parse(JSON.stringify(filters)) });
+  await recordAudit(deps.prisma, actor, { action: 'deal.payments_download', entity: 'Deal', entityId: dealId, changes: JSON.parse(JSON.stringify(filters)) });
   const read = keysetRows(deps.pool, (after: Key | null, limit) => pageSql(dealId, filters, after, limit), (row) => [row[0], row[1], row[2]] as Key, pageSize);
-  return (onRow) =>
+  const rows: TableRows = (onRow) =>
     read((row) => {
       const [date, id, , direction, amount, vs, ss, account, accountName, message, category, type, reference, claimType, due, allocated, rule] = row as [
         string,
@@ -89,4 +96,5 @@ export async function downloadDealPayments(deps: Pick<Deps, 'prisma' | 'pool'>, 
         rule ? allocationRuleLabel(rule) : null,
       ]);
     });
+  return { baseName: `platby-obchodu-${dealId}-${today(deps)}`, sheetName: 'Platby', columns: DEAL_PAYMENTS_COLUMNS, rows };
 }

@@ -1,7 +1,9 @@
 import { PaymentCategory, PaymentDirection, PaymentType } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
-import type { ExportCell, ExportColumn, TableRows } from '../../http/table-export.ts';
-import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
+import type { ExportCell, ExportColumn, ExportTable } from '../../domain/export-table.ts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { today } from '../../domain/dates.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { keysetRows, sqlParams } from './keyset-rows.ts';
 
 /** The filters of GET /payments/export/: those of the inbox (list-payments.ts), without paging. */
@@ -134,8 +136,13 @@ function cells(row: unknown[]): ExportCell[] {
 }
 
 /** GET /payments/export/: every payment of the filters, oldest first, read in keyset pages (keyset-rows.ts). */
-export async function exportPayments(deps: Pick<Deps, 'prisma' | 'pool'>, actor: StaffActor, filters: PaymentExportFilters, pageSize = 5000): Promise<TableRows> {
-  await recordStaffAudit(deps.prisma, actor, { action: 'payment.export', entity: 'Payment', entityId: 'list', changes: JSON.parse(JSON.stringify(filters)) });
+export async function exportPayments(
+  deps: Pick<Deps, 'prisma' | 'pool' | 'now'>,
+  actor: StaffActor,
+  input: PaymentExportFilters & { pageSize?: number },
+): Promise<ExportTable> {
+  const { pageSize = 5000, ...filters } = input;
+  await recordAudit(deps.prisma, actor, { action: 'payment.export', entity: 'Payment', entityId: 'list', changes: JSON.parse(JSON.stringify(filters)) });
   const read = keysetRows(deps.pool, (after: [string, number] | null, limit) => pageSql(filters, after, limit), (row) => [row[0] as string, row[1] as number] as [string, number], pageSize);
-  return (onRow) => read((row) => onRow(cells(row)));
+  return { baseName: `platby-${today(deps)}`, sheetName: 'Platby', columns: PAYMENT_EXPORT_COLUMNS, rows: (onRow) => read((row) => onRow(cells(row))) };
 }

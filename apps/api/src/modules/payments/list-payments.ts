@@ -1,23 +1,11 @@
-import type { Payment, PaymentCategory, PaymentDirection, PaymentOrderingField, PaymentType } from '@lending/contracts';
+import type { Payment, PaymentListQuery, PaymentOrderingField } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
+import { paginate, type ResultPage } from '../../domain/page.ts';
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { notFound } from '../../http/errors.ts';
-import { paginate, type Page, type PageQuery } from '../../http/pagination.ts';
 import { paymentInclude, toPayment } from './payment-view.ts';
 
 const columns = { id: 'id', date: 'date', amount: 'amount', created_at: 'createdAt' } as const satisfies Record<PaymentOrderingField, string>;
-
-export interface PaymentListQuery extends PageQuery {
-  category?: PaymentCategory;
-  date_from?: Date;
-  date_to?: Date;
-  deal?: number;
-  payment_type?: PaymentType;
-  direction?: PaymentDirection;
-  search?: string;
-  unpaired?: boolean;
-  ordering: { field: PaymentOrderingField; direction: 'asc' | 'desc' }[];
-}
 
 /**
  * The filters of backoffice.md §3. `unpaired=true` is the queue staff pair by hand: incoming
@@ -54,27 +42,21 @@ function whereOf(query: PaymentListQuery): Prisma.PaymentWhereInput {
   return { AND: and };
 }
 
-/** GET /payments/ and GET /deals/{dealId}/payments/ (with `deal` fixed): payments with their allocations, paged. */
-export async function listPayments(deps: Pick<Deps, 'prisma'>, query: PaymentListQuery, listUrl: string): Promise<Page<Payment>> {
-  const where = whereOf(query);
+/** GET /payments/ (and GET /deals/{dealId}/payments/ with `deal` fixed): payments with their allocations, paged. */
+export async function listPayments(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: PaymentListQuery): Promise<ResultPage<Payment>> {
+  const where = whereOf(input);
   return paginate(
-    listUrl,
-    query,
+    input,
     () => deps.prisma.payment.count({ where }),
     async ({ skip, take }) => {
       const rows = await deps.prisma.payment.findMany({
         where,
         include: paymentInclude,
-        orderBy: [...query.ordering.map((o) => ({ [columns[o.field]]: o.direction })), { id: 'desc' as const }],
+        orderBy: [...input.ordering.map((o) => ({ [columns[o.field]]: o.direction })), { id: 'desc' as const }],
         skip,
         take,
       });
       return rows.map(toPayment);
     },
   );
-}
-
-export async function listDealPayments(deps: Pick<Deps, 'prisma'>, dealId: number, query: PaymentListQuery, listUrl: string): Promise<Page<Payment>> {
-  if (!(await deps.prisma.deal.findUnique({ where: { id: dealId }, select: { id: true } }))) throw notFound();
-  return listPayments(deps, { ...query, deal: dealId }, listUrl);
 }

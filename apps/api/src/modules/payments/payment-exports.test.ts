@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import type { ExportCell, TableRows } from '../../http/table-export.ts';
+import { createStaffActor } from '../../../test/fixtures/actors.ts';
+import type { ExportCell, ExportTable } from '../../domain/export-table.ts';
 import { addClaim, createDeal } from '../close-of-business/close-of-business-fixtures.ts';
 import { downloadDealPayments } from './download-deal-payments.ts';
 import { exportPayments } from './export-payments.ts';
@@ -26,9 +27,9 @@ const ids: Record<string, number> = {};
 let vsCounter = 8_400_000;
 
 /** The rows a table reader hands over, in order. */
-async function rowsOf(table: Promise<TableRows>): Promise<ExportCell[][]> {
+async function rowsOf(table: Promise<ExportTable>): Promise<ExportCell[][]> {
   const rows: ExportCell[][] = [];
-  for await (const _ of (await table)((row) => rows.push(row)));
+  for await (const _ of (await table).rows((row) => rows.push(row)));
   return rows;
 }
 
@@ -198,19 +199,18 @@ describe('GET /payments/export/', () => {
   });
 
   it('reads in keyset pages: any page size gives the same rows in the same order, ties of a date included', async () => {
-    const actor = { staffId: 1, meta: { ip: '127.0.0.1', requestId: 'test' } };
-    const all = await rowsOf(exportPayments(ctx.deps, actor, {}, 5000));
-    for (const size of [1, 2, 5]) expect(await rowsOf(exportPayments(ctx.deps, actor, {}, size))).toEqual(all);
+    const actor = await createStaffActor(ctx.deps.prisma);
+    const all = await rowsOf(exportPayments(ctx.deps, actor, { pageSize: 5000 }));
+    for (const size of [1, 2, 5]) expect(await rowsOf(exportPayments(ctx.deps, actor, { pageSize: size }))).toEqual(all);
     expect(all.map((r) => r[0])).toEqual(named('a1', 'b1', 'c1', 'u1', 'a2', 'o1'));
-    const report = (await rowsOf(reportAllocations(ctx.deps, actor, {}, 1))).map((row) => row[8]);
+    const report = (await rowsOf(reportAllocations(ctx.deps, actor, { pageSize: 1 }))).map((row) => row[8]);
     expect(report).toEqual(['500.00', '2000.00', '500.00', '734.56', '450.00', '2050.00']);
-    const dealRows = (await rowsOf(downloadDealPayments(ctx.deps, actor, A.id, {}, 1))).map((row) => row[14]);
+    const dealRows = (await rowsOf(downloadDealPayments(ctx.deps, actor, { dealId: A.id, pageSize: 1 }))).map((row) => row[14]);
     expect(dealRows).toEqual(['500.00', '2000.00', '450.00', '2050.00']);
   });
 
   it('a row the writer cannot take fails the read, once its page has ended, and gives the connection back', async () => {
-    const actor = { staffId: 1, meta: { ip: '127.0.0.1', requestId: 'test' } };
-    const read = await exportPayments(ctx.deps, actor, {}, 2);
+    const { rows: read } = await exportPayments(ctx.deps, await createStaffActor(ctx.deps.prisma), { pageSize: 2 });
     let seen = 0;
     const drain = async () => {
       for await (const _ of read(() => {
@@ -244,11 +244,16 @@ describe('GET /payments/export/', () => {
     expect(res.body.deal).toEqual(['Zadejte kladné celé číslo.']);
     expect(res.body.unpaired).toEqual(['Zadejte true nebo false.']);
     expect(Object.keys(res.body).sort()).toEqual(['date_from', 'deal', 'format', 'payment_type', 'unpaired']);
-    const missing = await ctx.http().get('/api/v1/payments/export/').set(auth('VIEWER'));
-    expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ format: ['Zvolte formát csv nebo xlsx.'] });
     const range = await ctx.http().get('/api/v1/payments/export/?format=csv&date_from=2025-02-01&date_to=2025-01-01').set(auth('VIEWER'));
     expect(range.body).toEqual({ date_from: ['Datum od nesmí být po datu do.'] });
+  });
+
+  it('answers CSV to the file calls as the spec writes them, without a format', async () => {
+    for (const path of ['/api/v1/payments/export/', '/api/v1/payments/allocation-report/', `/api/v1/deals/${A.id}/payments/download/`, `/api/v1/deals/${A.id}/claims/export/`]) {
+      const res = await ctx.http().get(path).set(auth('VIEWER'));
+      expect([path, res.status, res.headers['content-type']]).toEqual([path, 200, 'text/csv; charset=utf-8']);
+      expect(res.headers['content-disposition'], path).toMatch(/\.csv"?$/);
+    }
   });
 
   it('every staff role may export (as every role reads); no token answers 401', async () => {

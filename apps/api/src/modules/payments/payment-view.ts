@@ -1,9 +1,6 @@
 import { moneyOf, paymentMessages, type Payment } from '@lending/contracts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { notFound } from '../../http/errors.ts';
-import type { StaffActor } from '../audit/record-staff-audit.ts';
-
-export type Actor = StaffActor;
+import { notFound } from '../../domain/errors.ts';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 

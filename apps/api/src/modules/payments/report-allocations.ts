@@ -1,7 +1,9 @@
 import { allocationRuleLabel, ClaimType } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
-import type { ExportColumn, TableRows } from '../../http/table-export.ts';
-import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
+import type { ExportColumn, TableRows, ExportTable } from '../../domain/export-table.ts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { today } from '../../domain/dates.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { keysetRows, sqlParams } from './keyset-rows.ts';
 
 /** Filters of GET /payments/allocation-report/ (docs/decisions/0035): the payment's date, its deal, the claim's type. */
@@ -52,12 +54,18 @@ function pageSql(filters: AllocationReportFilters, after: Key | null, limit: num
 const claimLabels = ClaimType.labels as Record<string, string>;
 
 /** GET /payments/allocation-report/: every allocation row of the filters, by payment date. */
-export async function reportAllocations(deps: Pick<Deps, 'prisma' | 'pool'>, actor: StaffActor, filters: AllocationReportFilters, pageSize = 5000): Promise<TableRows> {
-  await recordStaffAudit(deps.prisma, actor, { action: 'payment.allocation_report', entity: 'PaymentAllocation', entityId: 'list', changes: JSON.parse(JSON.stringify(filters)) });
+export async function reportAllocations(
+  deps: Pick<Deps, 'prisma' | 'pool' | 'now'>,
+  actor: StaffActor,
+  input: AllocationReportFilters & { pageSize?: number },
+): Promise<ExportTable> {
+  const { pageSize = 5000, ...filters } = input;
+  await recordAudit(deps.prisma, actor, { action: 'payment.allocation_report', entity: 'PaymentAllocation', entityId: 'list', changes: JSON.parse(JSON.stringify(filters)) });
   const read = keysetRows(deps.pool, (after: Key | null, limit) => pageSql(filters, after, limit), (row) => [row[0], row[1], row[2]] as Key, pageSize);
-  return (onRow) =>
+  const rows: TableRows = (onRow) =>
     read((row) => {
       const [date, paymentId, , amount, dealId, contract, claimId, type, due, allocated, rule] = row as [string, number, number, string, number, string | null, number, string, string, string, string | null];
       onRow([paymentId, date, amount, dealId, contract, claimId, claimLabels[type] ?? type, due, allocated, rule === null ? null : allocationRuleLabel(rule), rule]);
     });
+  return { baseName: `alokace-${today(deps)}`, sheetName: 'Alokace', columns: ALLOCATION_REPORT_COLUMNS, rows };
 }

@@ -1,100 +1,49 @@
 import {
+  allocationReportQuery,
   bulkAssignDealsRequest,
   bulkAssignDealsResponse,
   bulkCreatePaymentsRequest,
   bulkCreatePaymentsResponse,
+  dealPaymentListQuery,
+  dealPaymentsDownloadQuery,
   detailResponse,
   fieldErrorsResponse,
-  MAX_RECORD_ID,
-  MAX_STATEMENT_BYTES,
+  pageOf,
   payment,
-  PAYMENT_ORDERING_FIELDS,
-  PaymentCategory,
-  PaymentDirection,
+  paymentExportQuery,
+  paymentListQuery,
   paymentMessages,
   paymentPatchRequest,
-  PaymentType,
   paymentStatement,
   paymentStatementUpload,
   paymentUpdateRequest,
-  z,
+  MAX_STATEMENT_BYTES,
 } from '@lending/contracts';
-import { staffOf, type Principal } from '../../http/auth.ts';
-import { badRequest } from '../../http/errors.ts';
-import { orderingQuery, pageQuery, pageSchema, requestUrl } from '../../http/pagination.ts';
-import { dateQuery } from '../../http/query.ts';
-import { access, defineRoute, Reply, type RequestMeta, type RouteDef } from '../../http/routes.ts';
-import { receiveSingleFile, type IncomingFile } from '../../http/upload.ts';
+import { invalid } from '../../domain/errors.ts';
+import { badInput, notFoundDoc, refusedDoc } from '../../http/responses.ts';
+import { access, defineRoute, Reply, type RouteDef } from '../../http/routes.ts';
+import { sendTable } from '../../http/table-export.ts';
+import { receiveSingleFile } from '../../http/upload.ts';
+import { bulkAssignDeals } from './bulk-assign-deals.ts';
 import { bulkCreatePayments } from './bulk-create-payments.ts';
-import { listDealPayments, listPayments } from './list-payments.ts';
-import { loadPayment, type Actor } from './payment-view.ts';
-import { getStatement, uploadStatement } from './statements/import-statement.ts';
-import { bulkAssignDeals, updatePayment } from './update-payment.ts';
-import { exportFormatQuery, pragueDay, sendTable } from '../../http/table-export.ts';
-import { ClaimType } from '@lending/contracts';
-import { DEAL_PAYMENTS_COLUMNS, downloadDealPayments } from './download-deal-payments.ts';
-import { exportPayments, PAYMENT_EXPORT_COLUMNS } from './export-payments.ts';
-import { ALLOCATION_REPORT_COLUMNS, reportAllocations } from './report-allocations.ts';
+import { downloadDealPayments } from './download-deal-payments.ts';
+import { exportPayments } from './export-payments.ts';
+import { getPayment } from './get-payment.ts';
+import { listDealPayments } from './list-deal-payments.ts';
+import { listPayments } from './list-payments.ts';
+import { reportAllocations } from './report-allocations.ts';
+import { getStatement } from './statements/get-statement.ts';
+import { uploadStatement } from './statements/upload-statement.ts';
+import { updatePayment } from './update-payment.ts';
 
 // Payments (backoffice.md §7, docs/decisions/0034). Every staff role reads; booking and
 // re-pairing move money between claims, so only ADMIN and ACCOUNTANT write.
 const tags = ['payments'];
 const writers = access.staff(['ADMIN', 'ACCOUNTANT']);
+const notFound = notFoundDoc('payment or deal');
+const refused = refusedDoc();
+const fileAnswer = { description: 'CSV (UTF-8 with BOM, `;`, decimal comma; the default) or XLSX, as an attachment', contentType: 'text/csv' };
 
-// Path ids: a positive 32-bit integer, anything else answers 404.
-const pathId = z.coerce.number().int().positive().max(MAX_RECORD_ID);
-const idParams = z.object({ id: pathId });
-const dealParams = z.object({ dealId: pathId });
-
-const boolQuery = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.enum(['true', 'false', '1', '0'], paymentMessages.booleanQuery).transform((v) => v === 'true' || v === '1'),
-);
-const idQuery = z
-  .string()
-  .trim()
-  .regex(/^\d{1,10}$/, paymentMessages.positiveId)
-  .transform(Number)
-  .refine((n) => n >= 1 && n <= MAX_RECORD_ID, paymentMessages.positiveId);
-
-const filters = {
-  category: PaymentCategory.schema.optional(),
-  date_from: dateQuery.optional(),
-  date_to: dateQuery.optional(),
-  payment_type: PaymentType.schema.optional(),
-  direction: PaymentDirection.schema.optional(),
-  search: z.string().max(200).optional(),
-  unpaired: boolQuery.optional(),
-  ordering: orderingQuery(PAYMENT_ORDERING_FIELDS, '-date'),
-};
-const checkRange = <T extends { date_from?: Date; date_to?: Date }>(q: T, ctx: z.RefinementCtx) => {
-  if (q.date_from && q.date_to && q.date_from > q.date_to) ctx.addIssue({ code: 'custom', path: ['date_from'], message: paymentMessages.dateRange });
-};
-const listQuery = pageQuery.extend({ ...filters, deal: idQuery.optional() }).superRefine(checkRange);
-const dealListQuery = pageQuery.extend(filters).superRefine(checkRange);
-
-const { ordering: _ordering, ...exportFilters } = filters;
-const exportQuery = z.object({ ...exportFilters, deal: idQuery.optional(), format: exportFormatQuery }).superRefine(checkRange);
-const reportQuery = z
-  .object({ date_from: filters.date_from, date_to: filters.date_to, deal: idQuery.optional(), claim_type: ClaimType.schema.optional(), format: exportFormatQuery })
-  .superRefine(checkRange);
-const dealDownloadQuery = z
-  .object({ date_from: filters.date_from, date_to: filters.date_to, payment_type: filters.payment_type, category: filters.category, direction: filters.direction, format: exportFormatQuery })
-  .superRefine(checkRange);
-const fileAnswer = { description: 'CSV (UTF-8 with BOM, `;`, decimal comma) or XLSX, as an attachment', contentType: 'text/csv' };
-
-const badInput = { 400: { description: 'Invalid input: Czech messages by field', schema: fieldErrorsResponse } };
-const notFound = { 404: { description: 'No such payment or deal', schema: detailResponse } };
-const refused = { 409: { description: 'Refused by a business rule (Czech reason)', schema: detailResponse } };
-
-/** Reads the uploaded statement whole (at most MAX_STATEMENT_BYTES): it is stored as one value. */
-async function readFile(file: IncomingFile): Promise<{ name: string; content: Buffer }> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-  return { name: file.originalName, content: Buffer.concat(chunks) };
-}
-
-const actorOf = (principal: Principal, meta: RequestMeta): Actor => ({ staffId: staffOf(principal).id, meta });
 
 export const paymentRoutes: RouteDef[] = [
   defineRoute({
@@ -103,9 +52,9 @@ export const paymentRoutes: RouteDef[] = [
     access: access.staff(),
     summary: 'Payments with their allocations, paged (filters category, date_from, date_to, deal, payment_type, direction, search, unpaired; ordering id, date, amount, created_at)',
     tags,
-    query: listQuery,
-    responses: { 200: { description: 'Page of payments', schema: pageSchema(payment) }, ...badInput, ...notFound },
-    handler: ({ deps, query, req }) => listPayments(deps, query, requestUrl(req)),
+    query: paymentListQuery,
+    responses: { 200: { description: 'Page of payments', schema: pageOf(payment) }, ...badInput, ...notFound },
+    handler: ({ deps, actor, query }) => listPayments(deps, actor, query),
   }),
   defineRoute({
     method: 'patch',
@@ -115,7 +64,7 @@ export const paymentRoutes: RouteDef[] = [
     tags,
     body: bulkAssignDealsRequest,
     responses: { 200: { description: 'The payments as they are now', schema: bulkAssignDealsResponse }, ...badInput, ...refused },
-    handler: async ({ deps, body, principal, meta }) => ({ results: await bulkAssignDeals(deps, actorOf(principal, meta), body) }),
+    handler: async ({ deps, actor, body }) => ({ results: await bulkAssignDeals(deps, actor, { assignment: body }) }),
   }),
   defineRoute({
     method: 'post',
@@ -125,7 +74,7 @@ export const paymentRoutes: RouteDef[] = [
     tags,
     body: bulkCreatePaymentsRequest,
     responses: { 200: { description: 'The payments, in the order of the request', schema: bulkCreatePaymentsResponse }, ...badInput },
-    handler: async ({ deps, body, principal, meta }) => ({ results: await bulkCreatePayments(deps, actorOf(principal, meta), body) }),
+    handler: async ({ deps, actor, body }) => ({ results: await bulkCreatePayments(deps, actor, { batch: body }) }),
   }),
   defineRoute({
     method: 'post',
@@ -142,11 +91,17 @@ export const paymentRoutes: RouteDef[] = [
       400: { description: `No file or not a statement: {"file": ["${paymentMessages.statementFile}"]}`, schema: fieldErrorsResponse },
       413: { description: `Larger than 20 MB: {"detail": "${paymentMessages.statementTooLarge}"}`, schema: detailResponse },
     },
-    handler: async ({ deps, req, res, principal, meta }) => {
+    handler: async ({ deps, req, res, actor }) => {
       try {
-        const received = await receiveSingleFile(req, { field: 'file', maxBytes: MAX_STATEMENT_BYTES, tooLargeMessage: paymentMessages.statementTooLarge, sink: readFile });
-        if (!received.file) throw badRequest({ file: [paymentMessages.statementFile] });
-        const { statement, created } = await uploadStatement(deps, actorOf(principal, meta), received.file);
+        // The file goes to the use case as it arrives (stored while it streams in); past 20 MB the stream fails and this answers 413.
+        const received = await receiveSingleFile(req, {
+          field: 'file',
+          maxBytes: MAX_STATEMENT_BYTES,
+          tooLargeMessage: paymentMessages.statementTooLarge,
+          sink: (file) => uploadStatement(deps, actor, { file: { name: file.originalName, head: file.head, stream: file.stream } }),
+        });
+        if (!received.file) throw invalid({ file: [paymentMessages.statementFile] });
+        const { statement, created } = received.file;
         return new Reply(created ? 202 : 200, statement);
       } catch (error) {
         // Refused before the body was read: close the connection instead of reading what nobody wants.
@@ -161,9 +116,8 @@ export const paymentRoutes: RouteDef[] = [
     access: access.staff(),
     summary: "A statement import's progress: state (QUEUED, PROCESSING, DONE, FAILED), lines, created, paired, unpaired, duplicates skipped, errors in Czech",
     tags,
-    params: idParams,
     responses: { 200: { description: 'The statement import', schema: paymentStatement }, ...notFound },
-    handler: ({ deps, params }) => getStatement(deps, params.id),
+    handler: ({ deps, actor, params }) => getStatement(deps, actor, { id: params.id }),
   }),
   // Files (docs/decisions/0035). Literal paths before `/payments/:id/`, which would answer them 404.
   // Every staff role reads, so every role may export, as the deals and persons exports.
@@ -171,29 +125,21 @@ export const paymentRoutes: RouteDef[] = [
     method: 'get',
     path: '/api/v1/payments/export/',
     access: access.staff(),
-    summary: 'The payments of these filters (date_from, date_to, deal, payment_type, unpaired, category, direction, search) as CSV or XLSX, oldest first, streamed',
+    summary: 'The payments of these filters (date_from, date_to, deal, payment_type, unpaired, category, direction, search) as CSV (default) or XLSX, oldest first, streamed',
     tags,
-    query: exportQuery,
+    query: paymentExportQuery,
     responses: { 200: fileAnswer, ...badInput },
-    handler: async ({ deps, query, principal, meta, res }) => {
-      const { format, ...filters } = query;
-      const rows = await exportPayments(deps, actorOf(principal, meta), filters);
-      return sendTable(res, { format, baseName: `platby-${pragueDay(deps.now())}`, sheetName: 'Platby', columns: PAYMENT_EXPORT_COLUMNS, rows });
-    },
+    handler: async ({ deps, actor, query: { format, ...filters }, res }) => sendTable(res, { format, ...(await exportPayments(deps, actor, filters)) }),
   }),
   defineRoute({
     method: 'get',
     path: '/api/v1/payments/allocation-report/',
     access: access.staff(),
-    summary: "Allocation rows (filters: the payment's date_from, date_to, deal, claim_type) with the rule that placed each, as CSV or XLSX, streamed",
+    summary: "Allocation rows (filters: the payment's date_from, date_to, deal, claim_type) with the rule that placed each, as CSV (default) or XLSX, streamed",
     tags,
-    query: reportQuery,
+    query: allocationReportQuery,
     responses: { 200: fileAnswer, ...badInput },
-    handler: async ({ deps, query, principal, meta, res }) => {
-      const { format, ...filters } = query;
-      const rows = await reportAllocations(deps, actorOf(principal, meta), filters);
-      return sendTable(res, { format, baseName: `alokace-${pragueDay(deps.now())}`, sheetName: 'Alokace', columns: ALLOCATION_REPORT_COLUMNS, rows });
-    },
+    handler: async ({ deps, actor, query: { format, ...filters }, res }) => sendTable(res, { format, ...(await reportAllocations(deps, actor, filters)) }),
   }),
   defineRoute({
     method: 'get',
@@ -201,9 +147,8 @@ export const paymentRoutes: RouteDef[] = [
     access: access.staff(),
     summary: 'One payment with its allocations',
     tags,
-    params: idParams,
     responses: { 200: { description: 'The payment', schema: payment }, ...notFound },
-    handler: ({ deps, params }) => loadPayment(deps.prisma, params.id),
+    handler: ({ deps, actor, params }) => getPayment(deps, actor, { id: params.id }),
   }),
   defineRoute({
     method: 'put',
@@ -211,10 +156,9 @@ export const paymentRoutes: RouteDef[] = [
     access: writers,
     summary: 'Update a payment (category, purpose_type, deal, note; left out = cleared); a new deal replays the old and the new deal from its date',
     tags,
-    params: idParams,
     body: paymentUpdateRequest,
     responses: { 200: { description: 'The payment', schema: payment }, ...badInput, ...notFound, ...refused },
-    handler: ({ deps, params, body, principal, meta }) => updatePayment(deps, actorOf(principal, meta), params.id, body, { partial: false }),
+    handler: ({ deps, actor, params, body }) => updatePayment(deps, actor, { id: params.id, partial: false, changes: body }),
   }),
   defineRoute({
     method: 'patch',
@@ -222,10 +166,9 @@ export const paymentRoutes: RouteDef[] = [
     access: writers,
     summary: 'Change some fields of a payment (category, purpose_type, deal, note); a new deal replays the old and the new deal from its date',
     tags,
-    params: idParams,
     body: paymentPatchRequest,
     responses: { 200: { description: 'The payment', schema: payment }, ...badInput, ...notFound, ...refused },
-    handler: ({ deps, params, body, principal, meta }) => updatePayment(deps, actorOf(principal, meta), params.id, body, { partial: true }),
+    handler: ({ deps, actor, params, body }) => updatePayment(deps, actor, { id: params.id, partial: true, changes: body }),
   }),
   defineRoute({
     method: 'get',
@@ -233,24 +176,18 @@ export const paymentRoutes: RouteDef[] = [
     access: access.staff(),
     summary: "The deal's payments with their allocations, paged (the payment filters)",
     tags,
-    params: dealParams,
-    query: dealListQuery,
-    responses: { 200: { description: 'Page of payments', schema: pageSchema(payment) }, ...badInput, ...notFound },
-    handler: ({ deps, params, query, req }) => listDealPayments(deps, params.dealId, query, requestUrl(req)),
+    query: dealPaymentListQuery,
+    responses: { 200: { description: 'Page of payments', schema: pageOf(payment) }, ...badInput, ...notFound },
+    handler: ({ deps, actor, params, query }) => listDealPayments(deps, actor, { ...query, dealId: params.dealId }),
   }),
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/payments/download/',
     access: access.staff(),
-    summary: "The deal's payments with their allocations, one row per allocation (filters date_from, date_to, payment_type, category, direction), as CSV or XLSX",
+    summary: "The deal's payments with their allocations, one row per allocation (filters date_from, date_to, payment_type, category, direction), as CSV (default) or XLSX",
     tags,
-    params: dealParams,
-    query: dealDownloadQuery,
+    query: dealPaymentsDownloadQuery,
     responses: { 200: fileAnswer, ...badInput, ...notFound },
-    handler: async ({ deps, params, query, principal, meta, res }) => {
-      const { format, ...filters } = query;
-      const rows = await downloadDealPayments(deps, actorOf(principal, meta), params.dealId, filters);
-      return sendTable(res, { format, baseName: `platby-obchodu-${params.dealId}-${pragueDay(deps.now())}`, sheetName: 'Platby', columns: DEAL_PAYMENTS_COLUMNS, rows });
-    },
+    handler: async ({ deps, actor, params, query: { format, ...filters }, res }) => sendTable(res, { format, ...(await downloadDealPayments(deps, actor, { ...filters, dealId: params.dealId })) }),
   }),
 ];

@@ -1,9 +1,9 @@
-import { formatPhone } from '@lending/contracts';
+import { formatPhone, type PersonFilters } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { inBatches, tableRowsOf, type ExportCell, type ExportColumn, type TableRows } from '../../domain/export-table.ts';
 import type { Deps } from '../../deps.ts';
-import { inBatches, tableRowsOf, type ExportCell, type ExportColumn, type TableRows } from '../../http/table-export.ts';
-import { recordStaffAudit } from '../audit/record-staff-audit.ts';
-import { personListSql, personRowsByIds, type PersonFilters } from './list-persons.ts';
-import type { Actor } from './person-view.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { personListSql, personRowsByIds } from './list-persons.ts';
 
 /** The columns of the back-office persons list, in its order (docs/decisions/0016). */
 export const PERSON_EXPORT_COLUMNS: readonly ExportColumn[] = [
@@ -26,9 +26,9 @@ function flagsOf(p: { is_blacklisted: boolean; has_insolvency: boolean; has_exec
  * numbers masked as on the screen). The ids are read and the export audit-logged before the
  * first row is sent; the rows follow in batches.
  */
-export async function exportPersons(deps: Pick<Deps, 'prisma'>, actor: Actor, filters: PersonFilters): Promise<{ count: number; rows: TableRows }> {
+export async function exportPersons(deps: Pick<Deps, 'prisma'>, actor: StaffActor, filters: PersonFilters): Promise<{ count: number; rows: TableRows }> {
   const ids = (await deps.prisma.$queryRaw<{ id: number }[]>(personListSql(filters).ids)).map((r) => r.id);
-  await recordStaffAudit(deps.prisma, actor, { action: 'person.export', entity: 'Person', entityId: 'list', changes: { rows: ids.length } });
+  await recordAudit(deps.prisma, actor, { action: 'person.export', entity: 'Person', entityId: 'list', changes: { rows: ids.length } });
   async function* rows(): AsyncGenerator<ExportCell[]> {
     for await (const p of inBatches(ids, (batch) => personRowsByIds(deps, batch))) {
       yield [p.name || `Osoba #${p.id}`, p.id, p.birth_number_masked ?? p.company_id, p.email, formatPhone(p.phone_e164, p.phone) || null, flagsOf(p), new Date(p.created_at)];

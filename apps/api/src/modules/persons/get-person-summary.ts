@@ -1,4 +1,5 @@
 import { DealState, formatBirthNumber, LeadState, type PersonSummary } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { displayName, requirePerson, toLabel } from './person-view.ts';
 
@@ -9,7 +10,8 @@ const zeros = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.
  * counts (deals and leads by state, distraints, realty rights) and the newest screening of
  * each type (read from the screenings table).
  */
-export async function getPersonSummary(deps: Pick<Deps, 'prisma'>, id: number): Promise<PersonSummary> {
+export async function getPersonSummary(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: { id: number }): Promise<PersonSummary> {
+  const { id } = input;
   const db = deps.prisma;
   const person = await requirePerson(db, id);
   const [deals, leads, openDistraints, distraintsTotal, realtyRights, blacklisted, labels, screenings] = await Promise.all([

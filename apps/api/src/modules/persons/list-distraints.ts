@@ -1,5 +1,5 @@
-import type { DISTRAINT_ORDERING_FIELDS} from '@lending/contracts';
-import { type Distraint } from '@lending/contracts';
+import type { Distraint, DISTRAINT_ORDERING_FIELDS, DistraintListQuery } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { requirePerson, toDistraint } from './person-view.ts';
 
@@ -24,7 +24,8 @@ export const distraintOrderBy = (ordering: DistraintOrdering) => [
 ];
 
 /** GET /persons/{personId}/distraint/: all executions against the person (not paged; a person has few). */
-export async function listDistraints(deps: Pick<Deps, 'prisma'>, personId: number, ordering: DistraintOrdering): Promise<Distraint[]> {
+export async function listDistraints(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: DistraintListQuery & { personId: number }): Promise<Distraint[]> {
+  const { personId, ordering } = input;
   await requirePerson(deps.prisma, personId);
   const rows = await deps.prisma.distraint.findMany({ where: { personId }, orderBy: distraintOrderBy(ordering) });
   return rows.map(toDistraint);

@@ -1,5 +1,5 @@
-import type { PERSON_LABEL_ORDERING_FIELDS} from '@lending/contracts';
-import { type PersonLabel } from '@lending/contracts';
+import type { PERSON_LABEL_ORDERING_FIELDS, PersonLabel, PersonLabelListQuery } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { requirePerson, toLabel } from './person-view.ts';
 
@@ -7,7 +7,8 @@ type Field = (typeof PERSON_LABEL_ORDERING_FIELDS)[number];
 const columns = { id: 'id', name: 'name', created_at: 'createdAt' } as const satisfies Record<Field, string>;
 
 /** GET /persons/{personId}/labels/: all labels of the person (a handful: not paged). */
-export async function listLabels(deps: Pick<Deps, 'prisma'>, personId: number, ordering: { field: Field; direction: 'asc' | 'desc' }[]): Promise<PersonLabel[]> {
+export async function listLabels(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: PersonLabelListQuery & { personId: number }): Promise<PersonLabel[]> {
+  const { personId, ordering } = input;
   await requirePerson(deps.prisma, personId);
   const labels = await deps.prisma.personLabel.findMany({
     where: { personId },

@@ -1,19 +1,16 @@
-import type { DealState, PersonDealItem } from '@lending/contracts';
+import type { PersonDealItem, PersonDealListQuery } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
+import { paginate, type ResultPage } from '../../domain/page.ts';
 import type { Deps } from '../../deps.ts';
-import { paginate, type PageQuery } from '../../http/pagination.ts';
 import { requirePerson, toPersonDeal } from './person-view.ts';
 
-export interface PersonDealsQuery extends PageQuery {
-  state?: DealState;
-}
-
 /** GET /persons/{personId}/deals/: deals the person takes part in, newest first, with the person's role(s). */
-export async function listPersonDeals(deps: Pick<Deps, 'prisma'>, personId: number, query: PersonDealsQuery, listUrl: string) {
+export async function listPersonDeals(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: PersonDealListQuery & { personId: number }): Promise<ResultPage<PersonDealItem>> {
+  const { personId } = input;
   await requirePerson(deps.prisma, personId);
-  const where = { participants: { some: { personId } }, state: query.state };
-  return paginate<PersonDealItem>(
-    listUrl,
-    query,
+  const where = { participants: { some: { personId } }, state: input.state };
+  return paginate(
+    input,
     () => deps.prisma.deal.count({ where }),
     async ({ skip, take }) => {
       const deals = await deps.prisma.deal.findMany({

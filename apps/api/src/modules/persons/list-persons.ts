@@ -1,28 +1,9 @@
-import { maskBirthNumber, personDisplayName, type IdentificationType, type PersonListItem, type PersonOrderingField, type PersonRole } from '@lending/contracts';
-import { Prisma } from '../../generated/prisma/client.ts';
+import { maskBirthNumber, personDisplayName, type IdentificationType, type PersonFilters, type PersonListItem, type PersonListQuery, type PersonOrderingField } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
+import { paginate, type ResultPage } from '../../domain/page.ts';
 import type { Deps } from '../../deps.ts';
-import { paginate, type PageQuery } from '../../http/pagination.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 import { searchWords } from './person-search.ts';
-
-export interface PersonListFilters extends PageQuery {
-  birth_number?: string;
-  company_id?: string;
-  excluded_ids?: number[];
-  has_company?: boolean;
-  has_deal?: boolean;
-  has_execution?: boolean;
-  has_insolvency?: boolean;
-  has_role?: PersonRole;
-  id?: number;
-  identification?: IdentificationType;
-  is_blacklisted?: boolean;
-  is_internal?: boolean;
-  search?: string;
-  ordering: { field: PersonOrderingField; direction: 'asc' | 'desc' }[];
-}
-
-/** The filters and ordering of the list (and of its export). */
-export type PersonFilters = Omit<PersonListFilters, 'page' | 'page_size'>;
 
 // Ordering fields and their columns (the same names), never text from the request.
 const orderColumns: Record<PersonOrderingField, string> = {
@@ -150,14 +131,13 @@ function toItem(r: Row): PersonListItem {
 }
 
 /** GET /persons/: one page of persons, filtered, ordered and counted in PostgreSQL. */
-export async function listPersons(deps: Pick<Deps, 'prisma'>, filters: PersonListFilters, listUrl: string) {
-  const sql = personListSql(filters);
-  // The count and the page run side by side; a page past the end is thrown away (404).
-  const rows = Promise.resolve(deps.prisma.$queryRaw<Row[]>(sql.page((filters.page - 1) * filters.page_size, filters.page_size)));
+export async function listPersons(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: PersonListQuery): Promise<ResultPage<PersonListItem>> {
+  const sql = personListSql(input);
+  // The count and the page run side by side; a page past the end is thrown away (not found).
+  const rows = Promise.resolve(deps.prisma.$queryRaw<Row[]>(sql.page((input.page - 1) * input.page_size, input.page_size)));
   rows.catch(() => undefined);
-  return paginate<PersonListItem>(
-    listUrl,
-    filters,
+  return paginate(
+    input,
     async () => {
       const [row] = await deps.prisma.$queryRaw<{ count: number }[]>(sql.count);
       return row?.count ?? 0;

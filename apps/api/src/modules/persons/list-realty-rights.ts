@@ -1,5 +1,5 @@
-import type { REALTY_RIGHT_ORDERING_FIELDS} from '@lending/contracts';
-import { type RealtyRight } from '@lending/contracts';
+import type { REALTY_RIGHT_ORDERING_FIELDS, RealtyRight, RealtyRightListQuery } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { requirePerson, toRealtyRight } from './person-view.ts';
 
@@ -23,7 +23,8 @@ export const realtyRightOrderBy = (ordering: RealtyRightOrdering) => [
 ];
 
 /** GET /persons/{personId}/realty-rights/: the person's rights to realties (not paged), with the realty when tracked. */
-export async function listRealtyRights(deps: Pick<Deps, 'prisma'>, personId: number, ordering: RealtyRightOrdering): Promise<RealtyRight[]> {
+export async function listRealtyRights(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: RealtyRightListQuery & { personId: number }): Promise<RealtyRight[]> {
+  const { personId, ordering } = input;
   await requirePerson(deps.prisma, personId);
   const rows = await deps.prisma.realtyRight.findMany({ where: { personId }, orderBy: realtyRightOrderBy(ordering), include: { realty: true } });
   return rows.map(toRealtyRight);

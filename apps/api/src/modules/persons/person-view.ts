@@ -12,16 +12,10 @@ import {
   type RealtyRight as RealtyRightView,
 } from '@lending/contracts';
 import type { BlacklistEntry, Deal, Distraint, Person, PersonAddress, PersonContact, PersonLabel, Prisma, Realty, RealtyRight } from '../../generated/prisma/client.ts';
-import { notFound } from '../../http/errors.ts';
-import type { RequestMeta } from '../../http/routes.ts';
-import type { StaffActor } from '../audit/record-staff-audit.ts';
+import { notFound } from '../../domain/errors.ts';
 
 export type Tx = Prisma.TransactionClient;
 export type Db = Pick<Tx, 'person'>;
-
-/** The staff member behind a write and the request it came with (for the audit log). */
-export type Actor = StaffActor & { role: string };
-export const actorOf = (user: { id: number; role: string }, meta: RequestMeta): Actor => ({ staffId: user.id, role: user.role, meta });
 
 const iso = (d: Date) => d.toISOString();
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);

@@ -1,6 +1,6 @@
 import { normalisePhone, parseBirthNumber, personMessages, type PersonCreateRequest } from '@lending/contracts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { badRequest } from '../../http/errors.ts';
+import { invalid } from '../../domain/errors.ts';
 import { lockPersonIdentifiers } from './lock-person-identifiers.ts';
 import type { Tx } from './person-view.ts';
 
@@ -29,10 +29,10 @@ export function personData(v: PersonValues) {
   } satisfies Prisma.PersonUncheckedCreateInput;
 }
 
-const duplicate = () => badRequest({ birth_number: [personMessages.duplicateBirthNumber] });
+const duplicate = () => invalid({ birth_number: [personMessages.duplicateBirthNumber] });
 
 /**
- * 400 when another person already has this birth number (checked again by the unique index).
+ * Invalid when another person already has this birth number (checked again by the unique index).
  * Holds the birth number's lock to the end of the transaction, as partner pushes and the portal do.
  */
 export async function ensureBirthNumberFree(tx: Tx, birthNumber: string | null | undefined, selfId: number | null): Promise<void> {
@@ -42,7 +42,7 @@ export async function ensureBirthNumberFree(tx: Tx, birthNumber: string | null |
   if (other && other.id !== selfId) throw duplicate();
 }
 
-/** A concurrent write won the unique birth number: the same 400 as the check before it. */
+/** A concurrent write won the unique birth number: the same answer as the check before it. */
 export function rethrowDuplicate(error: unknown): never {
   if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw duplicate();
   throw error;

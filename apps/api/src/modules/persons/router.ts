@@ -2,16 +2,10 @@ import { Readable } from 'node:stream';
 import {
   blacklistEntry,
   blacklistEntryRequest,
-  DealState,
-  detailResponse,
   distraint,
-  DISTRAINT_ORDERING_FIELDS,
+  distraintListQuery,
   distraintPatchRequest,
-  fieldErrorsResponse,
-  IdentificationType,
-  PERSON_DEFAULT_ORDERING,
-  PERSON_LABEL_ORDERING_FIELDS,
-  PERSON_ORDERING_FIELDS,
+  pageOf,
   personAddress,
   personAddressRequest,
   personContact,
@@ -19,34 +13,36 @@ import {
   personContactRequest,
   personCreateRequest,
   personDealItem,
-  personDealRequest,
+  personDealListQuery,
   personDetail,
+  personExportQuery,
   personLabel,
+  personLabelListQuery,
   personLabelRequest,
   personLead,
   personListItem,
-  personMessages,
+  personListQuery,
   personPatchRequest,
-  PersonRole,
   personSummary,
   personUpdateRequest,
   realtyRight,
-  REALTY_RIGHT_ORDERING_FIELDS,
+  realtyRightListQuery,
   z,
 } from '@lending/contracts';
 import type { Response } from 'express';
-import { staffOf } from '../../http/auth.ts';
+import { today } from '../../domain/dates.ts';
 import { sendFile } from '../../http/file-response.ts';
-import { orderingQuery, pageQuery, pageSchema, requestUrl } from '../../http/pagination.ts';
+import { badInput, notFoundDoc } from '../../http/responses.ts';
 import { access, defineRoute, Reply, type RouteDef } from '../../http/routes.ts';
+import { sendTable } from '../../http/table-export.ts';
 import { addAddress } from './add-address.ts';
 import { addBlacklistEntry } from './add-blacklist-entry.ts';
 import { addContact } from './add-contact.ts';
 import { addLabel } from './add-label.ts';
 import { createPerson } from './create-person.ts';
-import { createPersonDeal } from './create-person-deal.ts';
 import { createPersonLead } from './create-person-lead.ts';
 import { exportDistraints, type CsvFile } from './export-distraints.ts';
+import { exportPersons, PERSON_EXPORT_COLUMNS } from './export-persons.ts';
 import { exportRealtyRights } from './export-realty-rights.ts';
 import { getDistraint } from './get-distraint.ts';
 import { getLabel } from './get-label.ts';
@@ -56,10 +52,7 @@ import { listDistraints } from './list-distraints.ts';
 import { listLabels } from './list-labels.ts';
 import { listPersonDeals } from './list-person-deals.ts';
 import { listPersons } from './list-persons.ts';
-import { exportPersons, PERSON_EXPORT_COLUMNS } from './export-persons.ts';
-import { exportFormatQuery, pragueDay, sendTable } from '../../http/table-export.ts';
 import { listRealtyRights } from './list-realty-rights.ts';
-import { actorOf } from './person-view.ts';
 import { removeBlacklistEntry } from './remove-blacklist-entry.ts';
 import { removeLabel } from './remove-label.ts';
 import { updateAddress } from './update-address.ts';
@@ -68,61 +61,7 @@ import { updateDistraint } from './update-distraint.ts';
 import { updatePerson } from './update-person.ts';
 
 const tags = ['persons'];
-const BASE = '/api/v1/persons';
-
-// Path ids: a positive 32-bit integer, anything else answers 404.
-const pathId = z.coerce.number().int().positive().max(2_147_483_647);
-const idParams = z.object({ id: pathId });
-const personParams = z.object({ personId: pathId });
-const itemParams = z.object({ personId: pathId, id: pathId });
-
-// Query values. Booleans: true/false or 1/0.
-const boolQuery = z.enum(['true', 'false', '1', '0'], personMessages.booleanQuery).transform((v) => v === 'true' || v === '1');
-const idQuery = z
-  .string()
-  .trim()
-  .regex(/^\d{1,10}$/, personMessages.positiveId)
-  .transform(Number)
-  .refine((n) => n >= 1 && n <= 2_147_483_647, personMessages.positiveId);
-const idListQuery = z.string().transform((value, ctx) => {
-  const parts = value.split(',').map((s) => s.trim()).filter(Boolean);
-  if (parts.length > 1000 || parts.some((p) => !/^\d{1,10}$/.test(p) || Number(p) < 1 || Number(p) > 2_147_483_647)) {
-    ctx.addIssue({ code: 'custom', message: personMessages.idList });
-    return z.NEVER;
-  }
-  return parts.map(Number);
-});
-
-const personListQuery = pageQuery.extend({
-  birth_number: z
-    .string()
-    .transform((v) => v.replace(/[\s/]/g, ''))
-    .pipe(z.string().regex(/^\d{9,10}$/, personMessages.birthNumberInvalid))
-    .optional(),
-  company_id: z
-    .string()
-    .transform((v) => v.replace(/\s/g, ''))
-    .pipe(z.string().regex(/^\d{8}$/, personMessages.companyIdInvalid))
-    .optional(),
-  excluded_ids: idListQuery.optional(),
-  has_company: boolQuery.optional(),
-  has_deal: boolQuery.optional(),
-  has_execution: boolQuery.optional(),
-  has_insolvency: boolQuery.optional(),
-  has_role: PersonRole.schema.optional(),
-  id: idQuery.optional(),
-  identification: IdentificationType.schema.optional(),
-  is_blacklisted: boolQuery.optional(),
-  is_internal: boolQuery.optional(),
-  search: z.string().trim().max(200).optional(),
-  ordering: orderingQuery(PERSON_ORDERING_FIELDS, PERSON_DEFAULT_ORDERING),
-});
-
-// The export takes the list's filters and ordering, without paging.
-const personExportQuery = personListQuery.omit({ page: true, page_size: true }).extend({ format: exportFormatQuery });
-
-const badInput = { 400: { description: 'Invalid input: Czech messages by field', schema: fieldErrorsResponse } };
-const notFound = { 404: { description: 'No such person (or item of this person)', schema: detailResponse } };
+const notFound = notFoundDoc('person (or item of this person)');
 const csv = { 200: { description: 'CSV (UTF-8 with BOM, `;`-separated, Czech headers), as an attachment', contentType: 'text/csv' } };
 // Downloads are POSTs that read: every staff role may call them, VIEWER included.
 const everyStaffRole = access.staff(['ADMIN', 'UNDERWRITER', 'COLLECTIONS', 'ACCOUNTANT', 'VIEWER']);
@@ -139,27 +78,27 @@ export const personRoutes: RouteDef[] = [
   // ---------------------------------------------------------------------------------------------
   defineRoute({
     method: 'post',
-    path: `${BASE}/`,
+    path: '/api/v1/persons/',
     access: access.staff(),
     summary: 'Create a person: natural (birth number) or legal (identification_type ICO, company_id)',
     tags,
     body: personCreateRequest,
     responses: { 201: { description: 'The person', schema: personDetail }, ...badInput },
-    handler: async ({ deps, body, principal, meta }) => new Reply(201, await createPerson(deps, actorOf(staffOf(principal), meta), body)),
+    handler: async ({ deps, actor, body }) => new Reply(201, await createPerson(deps, actor, { person: body })),
   }),
   defineRoute({
     method: 'get',
-    path: `${BASE}/`,
+    path: '/api/v1/persons/',
     access: access.staff(),
     summary: 'Persons, paged; filters of backoffice.md §3 (birth numbers masked)',
     tags,
     query: personListQuery,
-    responses: { 200: { description: 'Page of persons', schema: pageSchema(personListItem) }, ...badInput },
-    handler: ({ deps, query, req }) => listPersons(deps, query, requestUrl(req)),
+    responses: { 200: { description: 'Page of persons', schema: pageOf(personListItem) }, ...badInput },
+    handler: ({ deps, actor, query }) => listPersons(deps, actor, query),
   }),
   defineRoute({
     method: 'get',
-    path: `${BASE}/export/`,
+    path: '/api/v1/persons/export/',
     access: access.staff(),
     summary: 'The persons list of these filters and ordering as a CSV or XLSX file (format=csv|xlsx; columns of the back-office list; streamed). Our addition (docs/decisions/0016)',
     tags,
@@ -168,63 +107,58 @@ export const personRoutes: RouteDef[] = [
       200: { description: 'CSV (UTF-8 with BOM, `;`) or XLSX, as an attachment', contentType: 'text/csv' },
       ...badInput,
     },
-    handler: async ({ deps, query, principal, meta, res }) => {
+    handler: async ({ deps, actor, query, res }) => {
       const { format, ...filters } = query;
-      const { rows } = await exportPersons(deps, actorOf(staffOf(principal), meta), filters);
-      return sendTable(res, { format, baseName: `osoby-${pragueDay(deps.now())}`, sheetName: 'Osoby', columns: PERSON_EXPORT_COLUMNS, rows });
+      const { rows } = await exportPersons(deps, actor, filters);
+      return sendTable(res, { format, baseName: `osoby-${today(deps)}`, sheetName: 'Osoby', columns: PERSON_EXPORT_COLUMNS, rows });
     },
   }),
   defineRoute({
     method: 'get',
-    path: `${BASE}/:id/`,
+    path: '/api/v1/persons/:id/',
     access: access.staff(),
     summary: 'Person detail with addresses, contacts, labels and blacklist entries (birth number in full)',
     tags,
-    params: idParams,
     responses: { 200: { description: 'The person', schema: personDetail }, ...notFound },
-    handler: ({ deps, params }) => getPerson(deps, params.id),
+    handler: ({ deps, actor, params }) => getPerson(deps, actor, { id: params.id }),
   }),
   defineRoute({
     method: 'put',
-    path: `${BASE}/:id/`,
+    path: '/api/v1/persons/:id/',
     access: access.staff(),
     summary: 'Replace a person (fields left out are cleared)',
     tags,
-    params: idParams,
     body: personUpdateRequest,
     responses: { 200: { description: 'The person', schema: personDetail }, ...badInput, ...notFound },
-    handler: ({ deps, body, params, principal, meta }) => updatePerson(deps, actorOf(staffOf(principal), meta), params.id, body, { partial: false }),
+    handler: ({ deps, actor, params, body }) => updatePerson(deps, actor, { id: params.id, partial: false, changes: body }),
   }),
   defineRoute({
     method: 'patch',
-    path: `${BASE}/:id/`,
+    path: '/api/v1/persons/:id/',
     access: access.staff(),
     summary: 'Change some fields of a person',
     tags,
-    params: idParams,
     body: personPatchRequest,
     responses: { 200: { description: 'The person', schema: personDetail }, ...badInput, ...notFound },
-    handler: ({ deps, body, params, principal, meta }) => updatePerson(deps, actorOf(staffOf(principal), meta), params.id, body, { partial: true }),
+    handler: ({ deps, actor, params, body }) => updatePerson(deps, actor, { id: params.id, partial: true, changes: body }),
   }),
   defineRoute({
     method: 'get',
-    path: `${BASE}/:id/person/`,
+    path: '/api/v1/persons/:id/person/',
     access: access.staff(),
     summary: 'Summary of a person for the detail header: identification, flags, counts, latest screenings',
     tags,
-    params: idParams,
     responses: { 200: { description: 'Summary', schema: personSummary }, ...notFound },
-    handler: ({ deps, params }) => getPersonSummary(deps, params.id),
+    handler: ({ deps, actor, params }) => getPersonSummary(deps, actor, { id: params.id }),
   }),
   defineRoute({
     method: 'post',
-    path: `${BASE}/:id/lead/`,
+    path: '/api/v1/persons/:id/lead/',
     access: access.staff(),
     summary: 'Create a lead for the person (no body): source BACKOFFICE, state NEW',
     tags,
-    params: idParams,
     responses: { 201: { description: 'The lead', schema: personLead }, ...notFound },
-    handler: async ({ deps, params, principal, meta }) => new Reply(201, await createPersonLead(deps, actorOf(staffOf(principal), meta), params.id)),
+    handler: async ({ deps, actor, params }) => new Reply(201, await createPersonLead(deps, actor, { personId: params.id })),
   }),
 
   // ---------------------------------------------------------------------------------------------
@@ -232,58 +166,53 @@ export const personRoutes: RouteDef[] = [
   // ---------------------------------------------------------------------------------------------
   defineRoute({
     method: 'post',
-    path: `${BASE}/:personId/address/`,
+    path: '/api/v1/persons/:personId/address/',
     access: access.staff(),
     summary: 'Add an address (whole_address is composed)',
     tags,
-    params: personParams,
     body: personAddressRequest,
     responses: { 201: { description: 'The address', schema: personAddress }, ...badInput, ...notFound },
-    handler: async ({ deps, body, params, principal, meta }) => new Reply(201, await addAddress(deps, actorOf(staffOf(principal), meta), params.personId, body)),
+    handler: async ({ deps, actor, params, body }) => new Reply(201, await addAddress(deps, actor, { personId: params.personId, address: body })),
   }),
   defineRoute({
     method: 'put',
-    path: `${BASE}/:personId/address/:id/`,
+    path: '/api/v1/persons/:personId/address/:id/',
     access: access.staff(),
     summary: 'Replace an address of the person',
     tags,
-    params: itemParams,
     body: personAddressRequest,
     responses: { 200: { description: 'The address', schema: personAddress }, ...badInput, ...notFound },
-    handler: ({ deps, body, params, principal, meta }) => updateAddress(deps, actorOf(staffOf(principal), meta), params.personId, params.id, body),
+    handler: ({ deps, actor, params, body }) => updateAddress(deps, actor, { personId: params.personId, id: params.id, address: body }),
   }),
   defineRoute({
     method: 'post',
-    path: `${BASE}/:personId/contact/`,
+    path: '/api/v1/persons/:personId/contact/',
     access: access.staff(),
     summary: 'Add an e-mail or phone contact (exactly one primary per type)',
     tags,
-    params: personParams,
     body: personContactRequest,
     responses: { 201: { description: 'The contact', schema: personContact }, ...badInput, ...notFound },
-    handler: async ({ deps, body, params, principal, meta }) => new Reply(201, await addContact(deps, actorOf(staffOf(principal), meta), params.personId, body)),
+    handler: async ({ deps, actor, params, body }) => new Reply(201, await addContact(deps, actor, { personId: params.personId, contact: body })),
   }),
   defineRoute({
     method: 'put',
-    path: `${BASE}/:personId/contact/:id/`,
+    path: '/api/v1/persons/:personId/contact/:id/',
     access: access.staff(),
     summary: 'Replace a contact of the person',
     tags,
-    params: itemParams,
     body: personContactRequest,
     responses: { 200: { description: 'The contact', schema: personContact }, ...badInput, ...notFound },
-    handler: ({ deps, body, params, principal, meta }) => updateContact(deps, actorOf(staffOf(principal), meta), params.personId, params.id, body, { partial: false }),
+    handler: ({ deps, actor, params, body }) => updateContact(deps, actor, { personId: params.personId, id: params.id, partial: false, changes: body }),
   }),
   defineRoute({
     method: 'patch',
-    path: `${BASE}/:personId/contact/:id/`,
+    path: '/api/v1/persons/:personId/contact/:id/',
     access: access.staff(),
     summary: 'Change some fields of a contact',
     tags,
-    params: itemParams,
     body: personContactPatchRequest,
     responses: { 200: { description: 'The contact', schema: personContact }, ...badInput, ...notFound },
-    handler: ({ deps, body, params, principal, meta }) => updateContact(deps, actorOf(staffOf(principal), meta), params.personId, params.id, body, { partial: true }),
+    handler: ({ deps, actor, params, body }) => updateContact(deps, actor, { personId: params.personId, id: params.id, partial: true, changes: body }),
   }),
 
   // ---------------------------------------------------------------------------------------------
@@ -291,70 +220,64 @@ export const personRoutes: RouteDef[] = [
   // ---------------------------------------------------------------------------------------------
   defineRoute({
     method: 'post',
-    path: `${BASE}/:personId/blacklist/`,
+    path: '/api/v1/persons/:personId/blacklist/',
     access: blacklistRoles,
     summary: 'Put the person on the blacklist, with a reason (ADMIN, UNDERWRITER)',
     tags,
-    params: personParams,
     body: blacklistEntryRequest,
     responses: { 201: { description: 'The entry', schema: blacklistEntry }, ...badInput, ...notFound },
-    handler: async ({ deps, body, params, principal, meta }) => new Reply(201, await addBlacklistEntry(deps, actorOf(staffOf(principal), meta), params.personId, body)),
+    handler: async ({ deps, actor, params, body }) => new Reply(201, await addBlacklistEntry(deps, actor, { personId: params.personId, entry: body })),
   }),
   defineRoute({
     method: 'delete',
-    path: `${BASE}/:personId/blacklist/:id/`,
+    path: '/api/v1/persons/:personId/blacklist/:id/',
     access: blacklistRoles,
     summary: 'Remove a blacklist entry (ADMIN, UNDERWRITER)',
     tags,
-    params: itemParams,
     responses: { 204: { description: 'Removed' }, ...notFound },
-    handler: async ({ deps, params, principal, meta }) => {
-      await removeBlacklistEntry(deps, actorOf(staffOf(principal), meta), params.personId, params.id);
+    handler: async ({ deps, actor, params }) => {
+      await removeBlacklistEntry(deps, actor, { personId: params.personId, id: params.id });
       return new Reply(204);
     },
   }),
   defineRoute({
     method: 'post',
-    path: `${BASE}/:personId/labels/`,
+    path: '/api/v1/persons/:personId/labels/',
     access: access.staff(),
     summary: 'Add a label (a name once per person)',
     tags,
-    params: personParams,
     body: personLabelRequest,
     responses: { 201: { description: 'The label', schema: personLabel }, ...badInput, ...notFound },
-    handler: async ({ deps, body, params, principal, meta }) => new Reply(201, await addLabel(deps, actorOf(staffOf(principal), meta), params.personId, body)),
+    handler: async ({ deps, actor, params, body }) => new Reply(201, await addLabel(deps, actor, { personId: params.personId, label: body })),
   }),
   defineRoute({
     method: 'get',
-    path: `${BASE}/:personId/labels/`,
+    path: '/api/v1/persons/:personId/labels/',
     access: access.staff(),
     summary: 'Labels of the person (all, ordered)',
     tags,
-    params: personParams,
-    query: z.object({ ordering: orderingQuery(PERSON_LABEL_ORDERING_FIELDS, 'name') }),
+    query: personLabelListQuery,
     responses: { 200: { description: 'Labels', schema: z.array(personLabel) }, ...badInput, ...notFound },
-    handler: ({ deps, params, query }) => listLabels(deps, params.personId, query.ordering),
+    handler: ({ deps, actor, params, query }) => listLabels(deps, actor, { ...query, personId: params.personId }),
   }),
   defineRoute({
     method: 'get',
-    path: `${BASE}/:personId/labels/:id/`,
+    path: '/api/v1/persons/:personId/labels/:id/',
     access: access.staff(),
     summary: 'A label of the person',
     tags,
-    params: itemParams,
     responses: { 200: { description: 'The label', schema: personLabel }, ...notFound },
-    handler: ({ deps, params }) => getLabel(deps, params.personId, params.id),
+    handler: ({ deps, actor, params }) => getLabel(deps, actor, { personId: params.personId, id: params.id }),
   }),
   defineRoute({
     method: 'delete',
-    path: `${BASE}/:personId/labels/:id/`,
+    path: '/api/v1/persons/:personId/labels/:id/',
     access: access.staff(),
     summary: 'Remove a label',
     tags,
-    params: itemParams,
     responses: { 204: { description: 'Removed' }, ...notFound },
-    handler: async ({ deps, params, principal, meta }) => {
-      await removeLabel(deps, actorOf(staffOf(principal), meta), params.personId, params.id);
+    handler: async ({ deps, actor, params }) => {
+      await removeLabel(deps, actor, { personId: params.personId, id: params.id });
       return new Reply(204);
     },
   }),
@@ -363,26 +286,14 @@ export const personRoutes: RouteDef[] = [
   // Related deals
   // ---------------------------------------------------------------------------------------------
   defineRoute({
-    method: 'post',
-    path: `${BASE}/:personId/deals/`,
-    access: access.staff(),
-    summary: 'Create a deal of the person (CONSUMER_LOAN or INVESTMENT_LOAN, state NEW_APPLICATION)',
-    tags,
-    params: personParams,
-    body: personDealRequest,
-    responses: { 201: { description: 'The deal', schema: personDealItem }, ...badInput, ...notFound },
-    handler: async ({ deps, body, params, principal, meta }) => new Reply(201, await createPersonDeal(deps, actorOf(staffOf(principal), meta), params.personId, body)),
-  }),
-  defineRoute({
     method: 'get',
-    path: `${BASE}/:personId/deals/`,
+    path: '/api/v1/persons/:personId/deals/',
     access: access.staff(),
     summary: 'Deals the person takes part in, with their role(s); paged, newest first',
     tags,
-    params: personParams,
-    query: pageQuery.extend({ state: DealState.schema.optional() }),
-    responses: { 200: { description: 'Page of deals', schema: pageSchema(personDealItem) }, ...badInput, ...notFound },
-    handler: ({ deps, params, query, req }) => listPersonDeals(deps, params.personId, query, requestUrl(req)),
+    query: personDealListQuery,
+    responses: { 200: { description: 'Page of deals', schema: pageOf(personDealItem) }, ...badInput, ...notFound },
+    handler: ({ deps, actor, params, query }) => listPersonDeals(deps, actor, { ...query, personId: params.personId }),
   }),
 
   // ---------------------------------------------------------------------------------------------
@@ -390,65 +301,59 @@ export const personRoutes: RouteDef[] = [
   // ---------------------------------------------------------------------------------------------
   defineRoute({
     method: 'get',
-    path: `${BASE}/:personId/distraint/`,
+    path: '/api/v1/persons/:personId/distraint/',
     access: access.staff(),
     summary: 'Distraints (executions) of the person (all, ordered)',
     tags,
-    params: personParams,
-    query: z.object({ ordering: orderingQuery(DISTRAINT_ORDERING_FIELDS, '-started_at') }),
+    query: distraintListQuery,
     responses: { 200: { description: 'Distraints', schema: z.array(distraint) }, ...badInput, ...notFound },
-    handler: ({ deps, params, query }) => listDistraints(deps, params.personId, query.ordering),
+    handler: ({ deps, actor, params, query }) => listDistraints(deps, actor, { ...query, personId: params.personId }),
   }),
   defineRoute({
     method: 'post',
-    path: `${BASE}/:personId/distraint/download/`,
+    path: '/api/v1/persons/:personId/distraint/download/',
     access: everyStaffRole,
     summary: 'Download the distraints of the person as CSV',
     tags,
-    params: personParams,
     responses: { ...csv, ...notFound },
-    handler: async ({ deps, params, principal, meta, res }) => sendCsv(res, await exportDistraints(deps, actorOf(staffOf(principal), meta), params.personId)),
+    handler: async ({ deps, actor, params, res }) => sendCsv(res, await exportDistraints(deps, actor, { personId: params.personId })),
   }),
   defineRoute({
     method: 'get',
-    path: `${BASE}/:personId/distraint/:id/`,
+    path: '/api/v1/persons/:personId/distraint/:id/',
     access: access.staff(),
     summary: 'A distraint of the person',
     tags,
-    params: itemParams,
     responses: { 200: { description: 'The distraint', schema: distraint }, ...notFound },
-    handler: ({ deps, params }) => getDistraint(deps, params.personId, params.id),
+    handler: ({ deps, actor, params }) => getDistraint(deps, actor, { personId: params.personId, id: params.id }),
   }),
   defineRoute({
     method: 'patch',
-    path: `${BASE}/:personId/distraint/:id/`,
+    path: '/api/v1/persons/:personId/distraint/:id/',
     access: access.staff(),
     summary: 'Change the state or note of a distraint',
     tags,
-    params: itemParams,
     body: distraintPatchRequest,
     responses: { 200: { description: 'The distraint', schema: distraint }, ...badInput, ...notFound },
-    handler: ({ deps, body, params, principal, meta }) => updateDistraint(deps, actorOf(staffOf(principal), meta), params.personId, params.id, body),
+    handler: ({ deps, actor, params, body }) => updateDistraint(deps, actor, { personId: params.personId, id: params.id, changes: body }),
   }),
   defineRoute({
     method: 'get',
-    path: `${BASE}/:personId/realty-rights/`,
+    path: '/api/v1/persons/:personId/realty-rights/',
     access: access.staff(),
     summary: 'Rights of the person to realties (all, ordered)',
     tags,
-    params: personParams,
-    query: z.object({ ordering: orderingQuery(REALTY_RIGHT_ORDERING_FIELDS, 'cadastral_area_name') }),
+    query: realtyRightListQuery,
     responses: { 200: { description: 'Realty rights', schema: z.array(realtyRight) }, ...badInput, ...notFound },
-    handler: ({ deps, params, query }) => listRealtyRights(deps, params.personId, query.ordering),
+    handler: ({ deps, actor, params, query }) => listRealtyRights(deps, actor, { ...query, personId: params.personId }),
   }),
   defineRoute({
     method: 'post',
-    path: `${BASE}/:personId/realty-rights/download/`,
+    path: '/api/v1/persons/:personId/realty-rights/download/',
     access: everyStaffRole,
     summary: 'Download the realty rights of the person as CSV',
     tags,
-    params: personParams,
     responses: { ...csv, ...notFound },
-    handler: async ({ deps, params, principal, meta, res }) => sendCsv(res, await exportRealtyRights(deps, actorOf(staffOf(principal), meta), params.personId)),
+    handler: async ({ deps, actor, params, res }) => sendCsv(res, await exportRealtyRights(deps, actor, { personId: params.personId })),
   }),
 ];

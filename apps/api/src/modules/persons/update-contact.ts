@@ -1,9 +1,10 @@
 import { normaliseContactValue, personMessages, type PersonContact, type PersonContactPatchRequest, type PersonContactRequest } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { invalid, notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { recordStaffAudit } from '../audit/record-staff-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { settlePrimary } from './contact-primary.ts';
-import { requirePerson, toContact, type Actor } from './person-view.ts';
+import { requirePerson, toContact } from './person-view.ts';
 
 /**
  * PUT (`partial: false`, the whole contact) and PATCH (only the fields sent) of
@@ -12,34 +13,32 @@ import { requirePerson, toContact, type Actor } from './person-view.ts';
  */
 export async function updateContact(
   deps: Pick<Deps, 'prisma'>,
-  actor: Actor,
-  personId: number,
-  id: number,
-  input: PersonContactRequest | PersonContactPatchRequest,
-  options: { partial: boolean },
+  actor: StaffActor,
+  input: { personId: number; id: number; partial: false; changes: PersonContactRequest } | { personId: number; id: number; partial: true; changes: PersonContactPatchRequest },
 ): Promise<PersonContact> {
+  const { personId, id, partial, changes } = input;
   return deps.prisma.$transaction(async (tx) => {
     await requirePerson(tx, personId);
     const current = await tx.personContact.findFirst({ where: { id, personId } });
     if (!current) throw notFound();
-    const type = input.type ?? current.type;
-    let value = input.value ?? current.value;
-    if (input.value !== undefined || type !== current.type) {
+    const type = changes.type ?? current.type;
+    let value = changes.value ?? current.value;
+    if (changes.value !== undefined || type !== current.type) {
       const checked = normaliseContactValue(type, value);
-      if ('error' in checked) throw badRequest({ value: [checked.error] });
+      if ('error' in checked) throw invalid({ value: [checked.error] });
       value = checked.value;
     }
-    if (await tx.personContact.findFirst({ where: { personId, type, value, id: { not: id } } })) throw badRequest({ value: [personMessages.duplicateContact] });
-    const isPrimary = input.is_primary ?? current.isPrimary;
-    const note = options.partial ? (input.note === undefined ? current.note : input.note) : (input.note ?? null);
+    if (await tx.personContact.findFirst({ where: { personId, type, value, id: { not: id } } })) throw invalid({ value: [personMessages.duplicateContact] });
+    const isPrimary = changes.is_primary ?? current.isPrimary;
+    const note = partial ? (changes.note === undefined ? current.note : changes.note) : (changes.note ?? null);
     await tx.personContact.update({ where: { id }, data: { type, value, isPrimary, note } });
     if (type !== current.type) await settlePrimary(tx, personId, current.type);
     await settlePrimary(tx, personId, type, isPrimary ? { prefer: id } : { avoid: id });
-    await recordStaffAudit(tx, actor, {
-      action: options.partial ? 'person.contact.patch' : 'person.contact.update',
+    await recordAudit(tx, actor, {
+      action: partial ? 'person.contact.patch' : 'person.contact.update',
       entity: 'PersonContact',
       entityId: id,
-      changes: { person_id: personId, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) },
+      changes: { person_id: personId, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) },
     });
     return toContact(await tx.personContact.findUniqueOrThrow({ where: { id } }));
   });

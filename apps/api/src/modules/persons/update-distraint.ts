@@ -1,29 +1,31 @@
 import type { Distraint, DistraintPatchRequest } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { todayDbDate } from '../../domain/dates.ts';
+import { notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
-import { recordStaffAudit } from '../audit/record-staff-audit.ts';
-import { requirePerson, toDistraint, type Actor } from './person-view.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { requirePerson, toDistraint } from './person-view.ts';
 
 /** PATCH /persons/{personId}/distraint/{id}/: state and note. Finishing one dates its end (today) when it has none. */
-export async function updateDistraint(deps: Pick<Deps, 'prisma' | 'now'>, actor: Actor, personId: number, id: number, input: DistraintPatchRequest): Promise<Distraint> {
+export async function updateDistraint(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: { personId: number; id: number; changes: DistraintPatchRequest }): Promise<Distraint> {
+  const { personId, id, changes } = input;
   return deps.prisma.$transaction(async (tx) => {
     await requirePerson(tx, personId);
     const current = await tx.distraint.findFirst({ where: { id, personId } });
     if (!current) throw notFound();
-    const today = new Date(`${deps.now().toISOString().slice(0, 10)}T00:00:00Z`);
     const updated = await tx.distraint.update({
       where: { id },
       data: {
-        state: input.state,
-        note: input.note,
-        endedAt: input.state === 'FINISHED' && !current.endedAt ? today : undefined,
+        state: changes.state,
+        note: changes.note,
+        endedAt: changes.state === 'FINISHED' && !current.endedAt ? todayDbDate(deps) : undefined,
       },
     });
-    await recordStaffAudit(tx, actor, {
+    await recordAudit(tx, actor, {
       action: 'person.distraint.update',
       entity: 'Distraint',
       entityId: id,
-      changes: { person_id: personId, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) },
+      changes: { person_id: personId, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) },
     });
     return toDistraint(updated);
   });

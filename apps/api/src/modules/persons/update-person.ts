@@ -1,10 +1,11 @@
 import { personRuleIssues, type PersonDetail, type PersonPatchRequest, type PersonUpdateRequest } from '@lending/contracts';
 import type { Person } from '../../generated/prisma/client.ts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { invalid, notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { recordStaffAudit } from '../audit/record-staff-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { ensureBirthNumberFree, personData, rethrowDuplicate, syncPrimaryContacts, type PersonValues } from './person-write.ts';
-import { auditChanges, loadDetail, type Actor } from './person-view.ts';
+import { auditChanges, loadDetail } from './person-view.ts';
 
 /** The stored person in the shape of a request body, to merge a PATCH into. */
 function asValues(p: Person): PersonValues {
@@ -26,29 +27,26 @@ function asValues(p: Person): PersonValues {
   };
 }
 
+export type UpdatePersonInput = { id: number; partial: false; changes: PersonUpdateRequest } | { id: number; partial: true; changes: PersonPatchRequest };
+
 /**
  * PUT /persons/{id}/ (`partial: false`: the body is the whole person, fields left out are
  * cleared) and PATCH (`partial: true`: only the fields sent change, and the merged person
  * must still satisfy the identification rules).
  */
-export async function updatePerson(
-  deps: Pick<Deps, 'prisma'>,
-  actor: Actor,
-  id: number,
-  input: PersonUpdateRequest | PersonPatchRequest,
-  options: { partial: boolean },
-): Promise<PersonDetail> {
+export async function updatePerson(deps: Pick<Deps, 'prisma'>, actor: StaffActor, input: UpdatePersonInput): Promise<PersonDetail> {
+  const { id, partial, changes } = input;
   return deps.prisma
     .$transaction(async (tx) => {
       const current = await tx.person.findUnique({ where: { id } });
       if (!current) throw notFound();
-      const sent = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<PersonValues>;
-      const next: PersonValues = options.partial ? { ...asValues(current), ...sent } : (input as PersonUpdateRequest);
+      const sent = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<PersonValues>;
+      const next: PersonValues = partial ? { ...asValues(current), ...sent } : changes;
       const issues = personRuleIssues(next);
       if (issues.length) {
         const errors: Record<string, string[]> = {};
         for (const issue of issues) (errors[issue.path] ??= []).push(issue.message);
-        throw badRequest(errors);
+        throw invalid(errors);
       }
       await ensureBirthNumberFree(tx, next.birth_number, id);
       const data = personData(next);
@@ -59,8 +57,8 @@ export async function updatePerson(
       const changed = Object.fromEntries(
         (Object.keys(next) as (keyof PersonValues)[]).filter((k) => (next[k] ?? null) !== (before[k] ?? null)).map((k) => [k, next[k] ?? null]),
       );
-      await recordStaffAudit(tx, actor, {
-        action: options.partial ? 'person.patch' : 'person.update',
+      await recordAudit(tx, actor, {
+        action: partial ? 'person.patch' : 'person.update',
         entity: 'Person',
         entityId: id,
         changes: auditChanges(changed),

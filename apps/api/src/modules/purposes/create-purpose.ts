@@ -1,27 +1,29 @@
 import type { Purpose, PurposeRequest } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
-import { recordStaffAudit } from '../audit/record-staff-audit.ts';
-import { purposeInclude, requireDeal, sent, toPurpose, type Actor } from './purpose-view.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { purposeInclude, requireDeal, sent, toPurpose } from './purpose-view.ts';
 
 /** POST /deals/{dealId}/purposes/: what a part of the loan is paid out for, and to whom. */
-export async function createPurpose(deps: Pick<Deps, 'prisma'>, actor: Actor, dealId: number, input: PurposeRequest): Promise<Purpose> {
+export async function createPurpose(deps: Pick<Deps, 'prisma'>, actor: StaffActor, input: { dealId: number; purpose: PurposeRequest }): Promise<Purpose> {
+  const { dealId, purpose } = input;
   return deps.prisma.$transaction(async (tx) => {
     await requireDeal(tx, dealId);
-    const purpose = await tx.purpose.create({
+    const created = await tx.purpose.create({
       data: {
         dealId,
-        type: input.type,
-        amount: input.amount,
-        bankAccount: input.bank_account ?? null,
-        variableSymbol: input.variable_symbol ?? null,
-        specificSymbol: input.specific_symbol ?? null,
-        recipientName: input.recipient_name ?? null,
-        message: input.message ?? null,
-        note: input.note ?? null,
+        type: purpose.type,
+        amount: purpose.amount,
+        bankAccount: purpose.bank_account ?? null,
+        variableSymbol: purpose.variable_symbol ?? null,
+        specificSymbol: purpose.specific_symbol ?? null,
+        recipientName: purpose.recipient_name ?? null,
+        message: purpose.message ?? null,
+        note: purpose.note ?? null,
       },
       include: purposeInclude,
     });
-    await recordStaffAudit(tx, actor, { action: 'deal.purpose.create', entity: 'Purpose', entityId: purpose.id, changes: { deal_id: dealId, ...sent(input) } });
-    return toPurpose(purpose);
+    await recordAudit(tx, actor, { action: 'deal.purpose.create', entity: 'Purpose', entityId: created.id, changes: { deal_id: dealId, ...sent(purpose) } });
+    return toPurpose(created);
   });
 }

@@ -1,6 +1,6 @@
 import { formatCzk } from '@lending/contracts';
 import { Prisma, type PurposeDrawing } from '../../generated/prisma/client.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { conflict, invalid, notFound } from '../../domain/errors.ts';
 import { drawnAmount, lockPurpose, type PurposeRow, type Tx } from './purpose-view.ts';
 
 export const drawingMessages = {
@@ -9,14 +9,14 @@ export const drawingMessages = {
   paid: 'Čerpání už bylo vyplaceno (je spárováno s odchozí platbou); nelze ho smazat ani změnit jeho částku či datum.',
 };
 
-/** 400 when drawings of `amount` (instead of `replacing`'s) would take more than the purpose holds. */
+/** Invalid when drawings of `amount` (instead of `replacing`'s) would take more than the purpose holds. */
 export function checkFitsPurpose(purpose: PurposeRow, amount: string, replacing?: PurposeDrawing): void {
   const others = replacing ? drawnAmount(purpose).minus(replacing.amount) : drawnAmount(purpose);
   const left = purpose.amount.minus(others);
-  if (new Prisma.Decimal(amount).greaterThan(left)) throw badRequest({ amount: [drawingMessages.exceedsPurpose(left.toFixed(2))] });
+  if (new Prisma.Decimal(amount).greaterThan(left)) throw invalid({ amount: [drawingMessages.exceedsPurpose(left.toFixed(2))] });
 }
 
-/** 409 for a drawing that went out in a payment order or was paid: the bank already has it. */
+/** A conflict for a drawing that went out in a payment order or was paid: the bank already has it. */
 export function checkNotSent(drawing: PurposeDrawing): void {
   if (drawing.paymentOrderBatchId !== null) throw conflict(drawingMessages.exported(drawing.paymentOrderBatchId));
   if (drawing.paymentId !== null) throw conflict(drawingMessages.paid);

@@ -1,12 +1,21 @@
-import { parseCzechAccount, resolveBankAccount, type DealState, type PaymentOrderBatch, type PaymentOrderFormat } from '@lending/contracts';
+import {
+  parseCzechAccount,
+  resolveBankAccount,
+  type DealState,
+  type PaymentOrderBatch,
+  type PaymentOrderFormat,
+  type PaymentOrderQuery,
+  type PaymentOrderRequest,
+} from '@lending/contracts';
 import type { Config } from '../../config.ts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { businessDateOf, dbDate } from '../../domain/dates.ts';
+import { conflict, invalid } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
-import { pragueDay } from '../../http/table-export.ts';
-import { recordStaffAudit } from '../audit/record-staff-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { hellers, moneyOfHellers, type PaymentOrder, type PaymentOrderItem } from './payment-order.ts';
 import { toBatch } from './payment-order-view.ts';
-import { dateOf, requireDeal, type Actor } from './purpose-view.ts';
+import { requireDeal } from './purpose-view.ts';
 import { writeAbo } from './write-abo.ts';
 import { writePain001 } from './write-pain001.ts';
 
@@ -43,8 +52,9 @@ function lenderOf(config: Pick<Config, 'LENDER_NAME' | 'LENDER_ACCOUNT' | 'LENDE
   return { name: config.LENDER_NAME, account: parsed.account, iban: config.LENDER_IBAN, bic: config.LENDER_BIC };
 }
 
+/** A payment-order file as the bank gets it, and the batch that recorded it. */
 export interface PaymentOrderFile {
-  batch: PaymentOrderBatch;
+  batchId: number;
   content: Buffer;
   fileName: string;
   mimeType: string;
@@ -54,23 +64,23 @@ export interface PaymentOrderFile {
  * POST /deals/{dealId}/purposes/payments/: the chosen drawings as one payment-order file for the
  * bank (ABO or pain.001), recorded as a batch so that each drawing is ordered once. The drawings
  * are locked in id order: of two exports of the same drawings at once, the second waits, then
- * finds them exported and is refused (409).
+ * finds them exported and is refused (a conflict).
  */
 export async function exportPaymentOrders(
   deps: Pick<Deps, 'prisma' | 'config' | 'now'>,
-  actor: Actor,
-  dealId: number,
-  drawingIds: number[],
-  options: { format: PaymentOrderFormat; executionDate?: string },
-): Promise<PaymentOrderFile> {
+  actor: StaffActor,
+  input: PaymentOrderQuery & { dealId: number; drawingIds: PaymentOrderRequest },
+): Promise<PaymentOrderFile & { batch: PaymentOrderBatch }> {
+  const { dealId, drawingIds, format } = input;
   const now = deps.now();
-  const executionDate = options.executionDate ?? pragueDay(now);
-  const file = FILES[options.format];
+  const today = businessDateOf(now);
+  const executionDate = input.execution_date ?? today;
+  const file = FILES[format];
 
   return deps.prisma.$transaction(async (tx) => {
     const deal = await requireDeal(tx, dealId);
     const lender = lenderOf(deps.config);
-    if (executionDate < pragueDay(now)) throw badRequest({ execution_date: [paymentOrderMessages.pastDate] });
+    if (executionDate < today) throw invalid({ execution_date: [paymentOrderMessages.pastDate] });
     const ids = [...drawingIds].sort((a, b) => a - b);
     await tx.$queryRaw`SELECT id FROM purpose_drawings WHERE id = ANY(${ids}::int[]) ORDER BY id FOR UPDATE`;
     const drawings = await tx.purposeDrawing.findMany({ where: { id: { in: ids }, purpose: { dealId } }, include: { purpose: true }, orderBy: { id: 'asc' } });
@@ -79,7 +89,7 @@ export async function exportPaymentOrders(
     drawingIds.forEach((id, index) => {
       if (!found.has(id)) unknown[String(index)] = [paymentOrderMessages.unknownDrawing(id)];
     });
-    if (Object.keys(unknown).length) throw badRequest(unknown);
+    if (Object.keys(unknown).length) throw invalid(unknown);
     if (NOT_PAYABLE.includes(deal.state)) throw conflict(paymentOrderMessages.dealState);
 
     const problems: string[] = [];
@@ -94,7 +104,7 @@ export async function exportPaymentOrders(
       }
       const target = resolveBankAccount(p.bankAccount);
       if ('foreignIban' in target) problems.push(paymentOrderMessages.foreignAccount(p.id));
-      else if (options.format === 'pain001' && !p.recipientName) problems.push(paymentOrderMessages.noRecipientName(p.id));
+      else if (format === 'pain001' && !p.recipientName) problems.push(paymentOrderMessages.noRecipientName(p.id));
       else {
         items.push({
           drawingId: d.id,
@@ -117,8 +127,8 @@ export async function exportPaymentOrders(
     const batch = await tx.paymentOrderBatch.create({
       data: {
         dealId,
-        format: options.format,
-        executionDate: dateOf(executionDate),
+        format,
+        executionDate: dbDate(executionDate),
         fileName: '',
         content: Buffer.alloc(0),
         itemCount: items.length,
@@ -133,14 +143,15 @@ export async function exportPaymentOrders(
     const saved = await tx.paymentOrderBatch.update({ where: { id: batch.id }, data: { content: new Uint8Array(content), fileName } });
     const marked = await tx.purposeDrawing.updateMany({ where: { id: { in: ids }, paymentOrderBatchId: null, paymentId: null }, data: { paymentOrderBatchId: batch.id } });
     if (marked.count !== ids.length) throw new Error('drawings changed under their row locks');
-    await recordStaffAudit(tx, actor, {
+    await recordAudit(tx, actor, {
       action: 'deal.purpose.payment_order.create',
       entity: 'PaymentOrderBatch',
       entityId: batch.id,
-      changes: { deal_id: dealId, format: options.format, execution_date: executionDate, drawing_ids: ids, total_amount: total, file_name: fileName },
+      changes: { deal_id: dealId, format, execution_date: executionDate, drawing_ids: ids, total_amount: total, file_name: fileName },
     });
     return {
       batch: toBatch({ ...saved, drawings: ids.map((id) => ({ id })) }),
+      batchId: batch.id,
       content,
       fileName,
       mimeType: file.mimeType,

@@ -1,7 +1,8 @@
 import { formatCzechAccount, formatCzk, resolveBankAccount } from '@lending/contracts';
 import type { PaymentPurposeType, Prisma, PurposeDrawing } from '../../generated/prisma/client.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
-import { REFUND_PURPOSES, lockDealForAllocation, replayDealAllocations } from '../payments/replay-deal-allocations.ts';
+import { fromDbDate } from '../../domain/dates.ts';
+import { conflict, invalid } from '../../domain/errors.ts';
+import { REFUND_PURPOSES, lockDealForAllocation, replayDealAllocations } from '../servicing/index.ts';
 import type { PurposeRow, Tx } from './purpose-view.ts';
 
 // A drawing is paid out when the outgoing payment that carried it is known (SERVICING.md §5,
@@ -20,7 +21,6 @@ export const payoutMessages = {
 };
 
 const isRefund = (type: PaymentPurposeType | null) => type !== null && (REFUND_PURPOSES as readonly string[]).includes(type);
-const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 interface PaymentRow {
   id: number;
@@ -51,15 +51,15 @@ export async function setPayout(tx: Tx, drawing: Pick<PurposeDrawing, 'id'>, pur
   await tx.purposeDrawing.update({ where: { id: drawing.id }, data: { paymentId: payment.id } });
   const purposeType = payment.purpose_type ?? purpose.type;
   await tx.payment.update({ where: { id: payment.id }, data: { dealId: purpose.dealId, purposeType } });
-  if (isRefund(purposeType)) await replayDealAllocations(tx, purpose.dealId, iso(payment.date), businessDate);
+  if (isRefund(purposeType)) await replayDealAllocations(tx, purpose.dealId, fromDbDate(payment.date), businessDate);
 }
 
-/** Staff pair a drawing with an outgoing payment (PATCH of the drawing); 400/409 say why not. */
+/** Staff pair a drawing with an outgoing payment (PATCH of the drawing); invalid or a conflict says why not. */
 export async function checkPayout(tx: Tx, drawing: PurposeDrawing, purpose: PurposeRow, payment: PaymentRow | null): Promise<PaymentRow> {
-  if (!payment) throw badRequest({ payment: [payoutMessages.paymentNotFound] });
-  if (payment.direction !== 'OUTGOING_PAYMENT') throw badRequest({ payment: [payoutMessages.notOutgoing] });
+  if (!payment) throw invalid({ payment: [payoutMessages.paymentNotFound] });
+  if (payment.direction !== 'OUTGOING_PAYMENT') throw invalid({ payment: [payoutMessages.notOutgoing] });
   if (payment.reversal_of_id !== null || payment.reversed) throw conflict(payoutMessages.reversal);
-  if (!payment.amount.eq(drawing.amount)) throw badRequest({ payment: [payoutMessages.amount(payment.amount.toFixed(2), drawing.amount.toFixed(2))] });
+  if (!payment.amount.eq(drawing.amount)) throw invalid({ payment: [payoutMessages.amount(payment.amount.toFixed(2), drawing.amount.toFixed(2))] });
   if (payment.deal_id !== null && payment.deal_id !== purpose.dealId) throw conflict(payoutMessages.otherDeal);
   const other = await tx.purposeDrawing.findFirst({ where: { paymentId: payment.id, id: { not: drawing.id } }, select: { id: true } });
   if (other) throw conflict(payoutMessages.taken(other.id));

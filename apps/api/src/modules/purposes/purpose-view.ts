@@ -1,15 +1,12 @@
 import { czechIban, parseCzechAccount, type Purpose as PurposeView, type PurposeDrawing as DrawingView } from '@lending/contracts';
 import { Prisma, type Deal, type PaymentOrderBatch, type Purpose, type PurposeDrawing } from '../../generated/prisma/client.ts';
-import { notFound } from '../../http/errors.ts';
-import type { StaffActor } from '../audit/record-staff-audit.ts';
+import { fromDbDate } from '../../domain/dates.ts';
+import { notFound } from '../../domain/errors.ts';
 
 export type Tx = Prisma.TransactionClient;
-export type Actor = StaffActor;
 
 export const iso = (d: Date) => d.toISOString();
-export const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
-/** A YYYY-MM-DD day as the UTC midnight Prisma writes into a `date` column. */
-export const dateOf = (value: string) => new Date(`${value}T00:00:00Z`);
+export const day = (d: Date | null) => (d ? fromDbDate(d) : null);
 
 /** 404 unless the deal exists; every path under /deals/{dealId}/ starts here. */
 export async function requireDeal(db: Pick<Tx, 'deal'>, dealId: number): Promise<Deal> {

@@ -1,6 +1,6 @@
 import { screeningMessages } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../domain/errors.ts';
 
 /** The person a screening call is about; 404 when there is none. */
 export async function findScreenedPerson(deps: Pick<Deps, 'prisma'>, personId: number) {

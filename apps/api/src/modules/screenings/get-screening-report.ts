@@ -1,17 +1,18 @@
 import type { Readable } from 'node:stream';
 import { screeningMessages } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
+import { conflict, notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { conflict, notFound } from '../../http/errors.ts';
 import { storageFor, StoredFileNotFound } from '../../integrations/storage/index.ts';
 import { findPersonScreening } from './find-screening.ts';
 
-/** The PDF protocol of a FINISHED screening, named `proverka-<TYPE>-<id>.pdf`; 409 before then. */
+/** GET /persons/{personId}/screenings/{id}/download/: the PDF protocol of a FINISHED screening, named `proverka-<TYPE>-<id>.pdf`; a conflict before then. */
 export async function getScreeningReport(
   deps: Pick<Deps, 'prisma' | 'config' | 'logger'>,
-  personId: number,
-  id: number,
+  _actor: Actor,
+  input: { personId: number; id: number },
 ): Promise<{ stream: Readable; size: number; mimeType: string; fileName: string }> {
-  const { screening } = await findPersonScreening(deps, personId, id);
+  const { screening } = await findPersonScreening(deps, input.personId, input.id);
   if (screening.state === 'FAILED') throw conflict(screeningMessages.failed);
   if (screening.state !== 'FINISHED') throw conflict(screeningMessages.notFinished);
   if (!screening.fileKey) throw notFound(screeningMessages.reportMissing);

@@ -1,14 +1,17 @@
 import { screeningMessages, screeningResult, type ZobiAnswer } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
+import { conflict, notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { conflict, notFound } from '../../http/errors.ts';
 import { findPersonScreening } from './find-screening.ts';
 
 /**
- * What a ZOBI (cadastre) screening found: the cadastral persons matching ours and their rights
- * to realties, each with the id of the realty right stored for the person. 404 for screenings
- * of another type, 409 while it has not finished.
+ * GET /persons/{personId}/screenings/{id}/zobi/: what a ZOBI (cadastre) screening found — the
+ * cadastral persons matching ours and their rights to realties, each with the id of the realty
+ * right stored for the person. Not found for screenings of another type, a conflict while it
+ * has not finished.
  */
-export async function getZobi(deps: Pick<Deps, 'prisma'>, personId: number, id: number): Promise<ZobiAnswer> {
+export async function getZobi(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: { personId: number; id: number }): Promise<ZobiAnswer> {
+  const { personId, id } = input;
   const { screening } = await findPersonScreening(deps, personId, id);
   if (screening.type !== 'ZOBI_OSOBACUZK') throw notFound(screeningMessages.notZobi);
   if (screening.state === 'FAILED') throw conflict(screeningMessages.failed);

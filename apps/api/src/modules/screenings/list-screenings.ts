@@ -1,20 +1,10 @@
-import { ScreeningType, type ScreeningListItem } from '@lending/contracts';
+import { ScreeningType, type ScreeningListItem, type ScreeningListQuery } from '@lending/contracts';
+import type { Actor } from '../../domain/actor.ts';
+import { paginate, type ResultPage } from '../../domain/page.ts';
 import type { Deps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { paginate, type Page, type PageQuery } from '../../http/pagination.ts';
 import { findScreenedPerson } from './find-screening.ts';
 import { requesterEmails, screeningPersonOf, toListItem } from './screening-view.ts';
-
-export type ScreeningOrderingField = 'created_at' | 'finished_at' | 'type' | 'state' | 'id';
-
-export interface ScreeningListQuery extends PageQuery {
-  date_from?: Date;
-  date_to?: Date;
-  only_latest: boolean;
-  search?: string;
-  type?: ScreeningType;
-  ordering: { field: ScreeningOrderingField; direction: 'asc' | 'desc' }[];
-}
 
 // Search ignores case and Czech diacritics on both sides ("insolvencni" finds "Insolvenční").
 const FROM = 'ÁČĎÉĚÍŇÓŘŠŤÚŮÝŽáčďéěíňóřšťúůýž';
@@ -54,7 +44,8 @@ async function matchingIds(deps: Pick<Deps, 'prisma'>, personId: number, query: 
 }
 
 /** GET /persons/{personId}/screenings/: the person's screenings, newest first by default. */
-export async function listScreenings(deps: Pick<Deps, 'prisma'>, personId: number, query: ScreeningListQuery, listUrl: string): Promise<Page<ScreeningListItem>> {
+export async function listScreenings(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: ScreeningListQuery & { personId: number }): Promise<ResultPage<ScreeningListItem>> {
+  const { personId, ...query } = input;
   const person = screeningPersonOf(await findScreenedPerson(deps, personId));
   // A person has tens of screenings, not thousands: the filters pick ids, Prisma pages them.
   const ids = await matchingIds(deps, personId, query);
@@ -62,7 +53,6 @@ export async function listScreenings(deps: Pick<Deps, 'prisma'>, personId: numbe
   // first going down (they will finish after every finished one).
   const orderBy = [...query.ordering.map((o) => ({ [prismaColumns[o.field]]: o.direction })), { id: 'desc' as const }];
   return paginate(
-    listUrl,
     query,
     async () => ids.length,
     async ({ skip, take }) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SystemActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import {
@@ -9,6 +10,7 @@ import {
   type ScreeningSubject,
 } from '../../integrations/screenings/index.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { describeScreeningResult } from './describe-screening-result.ts';
 import { renderScreeningReport } from './render-screening-report.ts';
 import { scoringTransactions, statementTransactions } from './screening-transactions.ts';
@@ -32,7 +34,8 @@ export const reportKey = (personId: number, screeningId: number) => `screenings/
  * FINISHED. Throws ScreeningFailed for the job to retry or fail the screening, RunSuperseded
  * when another run took it over.
  */
-export async function performScreening(deps: Deps, job: ScreeningRun, signal: AbortSignal): Promise<void> {
+export async function performScreening(deps: Deps, actor: SystemActor, input: { run: ScreeningRun; signal: AbortSignal }): Promise<void> {
+  const { run: job, signal } = input;
   const person = await deps.prisma.person.findUnique({ where: { id: job.personId } });
   if (!person) throw new ScreeningFailed(messages.personGone, false);
   const subject: ScreeningSubject = {
@@ -88,15 +91,11 @@ export async function performScreening(deps: Deps, job: ScreeningRun, signal: Ab
         where: { id: job.id },
         data: { state: 'FINISHED', result: result as unknown as Prisma.InputJsonValue, fileKey: key, error: null, finishedAt },
       });
-      await tx.auditLog.create({
-        data: {
-          actorType: 'SYSTEM',
-          actorId: 'screening-worker',
-          action: 'screening.finish',
-          entity: 'Screening',
-          entityId: String(job.id),
-          changes: { person_id: person.id, type: job.type, outcome: described.outcome, attempts: job.attempt, ...stored.flagChanges },
-        },
+      await recordAudit(tx, actor, {
+        action: 'screening.finish',
+        entity: 'Screening',
+        entityId: job.id,
+        changes: { person_id: person.id, type: job.type, outcome: described.outcome, attempts: job.attempt, ...stored.flagChanges },
       });
     });
   } catch (error) {

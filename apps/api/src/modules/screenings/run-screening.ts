@@ -1,8 +1,9 @@
-import { type ScreeningDetail, type ScreeningType } from '@lending/contracts';
+import type { RunScreeningRequest, ScreeningDetail } from '@lending/contracts';
+import type { StaffActor } from '../../domain/actor.ts';
+import { conflict } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { conflict } from '../../http/errors.ts';
 import { runScreeningJob } from '../../jobs/definitions/screenings/run-screening.ts';
-import { recordStaffAudit, type StaffActor } from '../audit/record-staff-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { findScreenedPerson } from './find-screening.ts';
 import { requesterEmails, screeningPersonOf, toDetail } from './screening-view.ts';
 
@@ -11,11 +12,13 @@ export const runScreeningMessages = {
 } as const;
 
 /**
- * Stores a screening of the person (PENDING) and queues its job in the same transaction, then
+ * POST /persons/{personId}/screenings/: stores a screening of the person (PENDING) and queues its job in the same transaction, then
  * answers at once. A screening of the same type still waiting or running is not queued twice
- * (409 naming it).
+ * (a conflict naming it).
  */
-export async function runScreening(deps: Pick<Deps, 'prisma'>, actor: StaffActor, personId: number, type: ScreeningType): Promise<ScreeningDetail> {
+export async function runScreening(deps: Pick<Deps, 'prisma'>, actor: StaffActor, input: { personId: number; screening: RunScreeningRequest }): Promise<ScreeningDetail> {
+  const { personId } = input;
+  const { type } = input.screening;
   const person = await findScreenedPerson(deps, personId);
   const screening = await deps.prisma.$transaction(async (tx) => {
     // Two clicks at once: the person's row lock lets only one of them queue.
@@ -24,7 +27,7 @@ export async function runScreening(deps: Pick<Deps, 'prisma'>, actor: StaffActor
     if (running) throw conflict(runScreeningMessages.alreadyRunning, { screening_id: running.id });
     const created = await tx.screening.create({ data: { personId, type, requestedById: actor.staffId, state: 'PENDING' } });
     await runScreeningJob.enqueue(tx, { screening_id: created.id });
-    await recordStaffAudit(tx, actor, { action: 'screening.run', entity: 'Screening', entityId: created.id, changes: { person_id: personId, type } });
+    await recordAudit(tx, actor, { action: 'screening.run', entity: 'Screening', entityId: created.id, changes: { person_id: personId, type } });
     return created;
   });
   return toDetail(screening, screeningPersonOf(person), await requesterEmails(deps, [screening]));

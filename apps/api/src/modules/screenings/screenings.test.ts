@@ -6,7 +6,7 @@ import type { ProcessingState } from '../../generated/prisma/enums.ts';
 import { pdfTextLines } from '../../integrations/bank-statements/pdf-text.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
 import { startJobWorker, type JobWorker } from '../../jobs/worker.ts';
-import { newFormToken } from '../forms/form-token.ts';
+import { newFormToken } from '../form-access/form-token.ts';
 import { describeScreeningResult } from './describe-screening-result.ts';
 import { createPerson, eventually } from './screening-test-fixtures.ts';
 

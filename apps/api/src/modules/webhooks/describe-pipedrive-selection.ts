@@ -1,15 +1,7 @@
-import { formatCzk } from '@lending/contracts';
+import { formatCzk, type PipedrivePanelQuery } from '@lending/contracts';
+import type { WebhookActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-
-export interface PipedrivePanelQuery {
-  companyId?: string;
-  isShared?: string;
-  resource?: string;
-  selectedIds?: string;
-  userId?: string;
-  view?: string;
-}
 
 /** The one money format (docs/decisions/0016), from the exact decimal. */
 const money = (v: { toFixed(places: number): string }) => formatCzk(v.toFixed(2));
@@ -18,9 +10,14 @@ const money = (v: { toFixed(places: number): string }) => formatCzk(v.toFixed(2)
  * Pipedrive's panel calls for the selected deals or persons: recorded, then answered with a
  * short Czech text of what the lender knows about them (matched by external id).
  */
-export async function describePipedriveSelection(deps: Pick<Deps, 'prisma'>, resource: 'deal' | 'person', query: PipedrivePanelQuery): Promise<string> {
+export async function describePipedriveSelection(
+  deps: Pick<Deps, 'prisma' | 'now'>,
+  _actor: WebhookActor,
+  input: PipedrivePanelQuery & { resource: 'deal' | 'person' },
+): Promise<string> {
+  const { resource, ...query } = input;
   await deps.prisma.webhookEvent.create({
-    data: { source: 'PIPEDRIVE', event: `panel.${resource}`, resource, payload: { ...query } as Prisma.InputJsonValue, processedAt: new Date() },
+    data: { source: 'PIPEDRIVE', event: `panel.${resource}`, resource, payload: { ...query } as Prisma.InputJsonValue, processedAt: deps.now() },
   });
   const ids = (query.selectedIds ?? '').split(',').map((s) => s.trim()).filter(Boolean).slice(0, 100);
   if (ids.length === 0) return 'Nebyly vybrány žádné záznamy.';

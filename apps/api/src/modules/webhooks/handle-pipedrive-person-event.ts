@@ -1,10 +1,10 @@
 import { normalisePhone } from '@lending/contracts';
 import { z } from 'zod';
+import type { WebhookActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 
-export const PIPEDRIVE_PERSON_EVENTS = ['added', 'deleted', 'merged', 'updated'] as const;
-export type PipedrivePersonEvent = (typeof PIPEDRIVE_PERSON_EVENTS)[number];
+export type PipedrivePersonEvent = 'added' | 'deleted' | 'merged' | 'updated';
 
 // What we read of Pipedrive's person webhook body (v1: {current, previous, meta}); the rest is
 // kept verbatim in webhook_events.
@@ -26,7 +26,8 @@ const body = z
  * linked by `external_id` — names and first e-mail/phone on update, the new id on merge, the
  * link removed on delete, and on add a link to an unlinked person with the same e-mail or phone.
  */
-export async function handlePipedrivePersonEvent(deps: Pick<Deps, 'prisma' | 'now'>, event: PipedrivePersonEvent, payload: unknown) {
+export async function handlePipedrivePersonEvent(deps: Pick<Deps, 'prisma' | 'now'>, _actor: WebhookActor, input: { event: PipedrivePersonEvent; payload: unknown }) {
+  const { event, payload } = input;
   const record = await deps.prisma.webhookEvent.create({
     data: { source: 'PIPEDRIVE', event: `person.${event}`, resource: 'person', payload: (payload ?? {}) as Prisma.InputJsonValue },
   });

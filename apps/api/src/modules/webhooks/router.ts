@@ -1,48 +1,86 @@
-import { z } from '@lending/contracts';
+import { pipedrivePanelQuery } from '@lending/contracts';
 import { access, defineRoute, type RouteDef } from '../../http/routes.ts';
 import { describePipedriveSelection } from './describe-pipedrive-selection.ts';
-import { handlePipedrivePersonEvent, PIPEDRIVE_PERSON_EVENTS } from './handle-pipedrive-person-event.ts';
+import { handlePipedrivePersonEvent } from './handle-pipedrive-person-event.ts';
 
 const tags = ['webhooks'];
 const text = { 200: { description: 'Plain-text answer', contentType: 'text/plain' } };
-const panelQuery = z.object({
-  companyId: z.string().max(100).optional(),
-  isShared: z.string().max(10).optional(),
-  resource: z.string().max(50).optional(),
-  selectedIds: z.string().max(2000).optional(),
-  userId: z.string().max(100).optional(),
-  view: z.string().max(50).optional(),
-});
+const plainText = 'text/plain; charset=utf-8';
 
 /** Pipedrive (CRM), HTTP basic: panel calls for deals and persons, and person webhooks. */
 export const webhookRoutes: RouteDef[] = [
-  ...(['deal', 'person'] as const).map((resource) =>
-    defineRoute({
-      method: 'get',
-      path: `/api/v1/webhooks/pipedrive/${resource}/`,
-      access: access.basic,
-      summary: `Pipedrive panel for the selected ${resource}s (text)`,
-      tags,
-      query: panelQuery,
-      responses: text,
-      handler: async ({ deps, query, res }) => {
-        res.type('text/plain; charset=utf-8').send(await describePipedriveSelection(deps, resource, query));
-        return undefined;
-      },
-    }),
-  ),
-  ...PIPEDRIVE_PERSON_EVENTS.map((event) =>
-    defineRoute({
-      method: 'post',
-      path: `/api/v1/webhooks/pipedrive/person/${event}/`,
-      access: access.basic,
-      summary: `Pipedrive webhook: person ${event} (recorded, then applied to the linked person)`,
-      tags,
-      responses: text,
-      handler: async ({ deps, req, res }) => {
-        res.type('text/plain; charset=utf-8').send(await handlePipedrivePersonEvent(deps, event, req.body));
-        return undefined;
-      },
-    }),
-  ),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/webhooks/pipedrive/deal/',
+    access: access.basic,
+    summary: 'Pipedrive panel for the selected deals (text)',
+    tags,
+    query: pipedrivePanelQuery,
+    responses: text,
+    handler: async ({ deps, actor, query, res }) => {
+      res.type(plainText).send(await describePipedriveSelection(deps, actor, { ...query, resource: 'deal' }));
+      return undefined;
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/webhooks/pipedrive/person/',
+    access: access.basic,
+    summary: 'Pipedrive panel for the selected persons (text)',
+    tags,
+    query: pipedrivePanelQuery,
+    responses: text,
+    handler: async ({ deps, actor, query, res }) => {
+      res.type(plainText).send(await describePipedriveSelection(deps, actor, { ...query, resource: 'person' }));
+      return undefined;
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/webhooks/pipedrive/person/added/',
+    access: access.basic,
+    summary: 'Pipedrive webhook: person added (recorded, then applied to the linked person)',
+    tags,
+    responses: text,
+    handler: async ({ deps, actor, req, res }) => {
+      res.type(plainText).send(await handlePipedrivePersonEvent(deps, actor, { event: 'added', payload: req.body }));
+      return undefined;
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/webhooks/pipedrive/person/deleted/',
+    access: access.basic,
+    summary: 'Pipedrive webhook: person deleted (recorded, then applied to the linked person)',
+    tags,
+    responses: text,
+    handler: async ({ deps, actor, req, res }) => {
+      res.type(plainText).send(await handlePipedrivePersonEvent(deps, actor, { event: 'deleted', payload: req.body }));
+      return undefined;
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/webhooks/pipedrive/person/merged/',
+    access: access.basic,
+    summary: 'Pipedrive webhook: person merged (recorded, then applied to the linked person)',
+    tags,
+    responses: text,
+    handler: async ({ deps, actor, req, res }) => {
+      res.type(plainText).send(await handlePipedrivePersonEvent(deps, actor, { event: 'merged', payload: req.body }));
+      return undefined;
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/webhooks/pipedrive/person/updated/',
+    access: access.basic,
+    summary: 'Pipedrive webhook: person updated (recorded, then applied to the linked person)',
+    tags,
+    responses: text,
+    handler: async ({ deps, actor, req, res }) => {
+      res.type(plainText).send(await handlePipedrivePersonEvent(deps, actor, { event: 'updated', payload: req.body }));
+      return undefined;
+    },
+  }),
 ];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCurrentUser } from './api';
+import { useCurrentUser } from '../../shared/current-user';
 import { useLogout } from './useLogout';
 
 /** Who is signed in, and the way out. */

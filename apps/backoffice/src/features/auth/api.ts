@@ -1,7 +1,5 @@
-import type { CurrentUser, TokenRequest } from '@lending/contracts';
-import { api, AUTH_PATHS, useApi } from '../../shared/api';
-
-export type { CurrentUser };
+import type { TokenRequest } from '@lending/contracts';
+import { api, AUTH_PATHS } from '../../shared/api';
 
 export function obtainTokens(credentials: TokenRequest) {
   return api.post(AUTH_PATHS.token, credentials, { auth: false });
@@ -9,8 +7,4 @@ export function obtainTokens(credentials: TokenRequest) {
 
 export function revokeRefreshToken(refresh: string) {
   return api.post(AUTH_PATHS.logout, { refresh });
-}
-
-export function useCurrentUser() {
-  return useApi(AUTH_PATHS.me);
 }

@@ -1,7 +1,6 @@
-// Public surface of the auth feature; other layers import only from here.
+// Public surface of the auth feature, for the app shell (routes, layout). Features take who is
+// signed in from shared/current-user, never from here (one feature does not import another).
 export { CurrentUserBar } from './CurrentUserBar';
 export { LoginPage } from './LoginPage';
 export { RequireAuth } from './RequireAuth';
 export { useIsAuthenticated } from './useSession';
-export { useCanWrite } from './useCanWrite';
-export type { CurrentUser } from './api';

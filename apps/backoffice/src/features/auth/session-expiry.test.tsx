@@ -5,7 +5,7 @@ import { getTokens } from '../../shared/session';
 import { page as drfPage, mockApi } from '../../test/fetch-mock';
 import { leadListItem } from '../../test/fixtures';
 import { currentUrl, meHandler, renderApp } from '../../test/render-app';
-import '../leads/index';
+import '../../test/all-features';
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.unstubAllGlobals());

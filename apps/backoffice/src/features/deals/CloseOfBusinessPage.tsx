@@ -2,21 +2,17 @@ import { CloseOfBusinessTrigger, closeOfBusinessRequest, DpdBucket, type CloseOf
 import { useState } from 'react';
 import { type Column, DataTable, EMPTY_VALUE, ErrorSummary, formatDate, formatDateTime, formatMoney, formatNumber, Pagination, pluralize, TextField } from '@lending/ui';
 import { api } from '../../shared/api';
+import { businessToday } from '../../shared/business-date';
 import { validate } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { useForm } from '../../shared/useForm';
 import { DescriptionList, PageHeader, Section } from '../../shared/ui/Layout';
-import { useCurrentUser } from '../auth/api';
+import { useCurrentUser } from '../../shared/current-user';
 import { useCloseOfBusinessRuns } from './api';
 
 /** Running a close changes money (penalty interest) on every deal: the API lets only these roles do it. */
 export const CLOSE_OF_BUSINESS_RUNNERS: readonly StaffRole[] = ['ADMIN', 'ACCOUNTANT'];
 const PAGE_SIZE = 20;
-
-/** Today in Europe/Prague (the business calendar), as YYYY-MM-DD. */
-export function pragueToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Prague' }).format(now);
-}
 
 function duration(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
@@ -96,7 +92,7 @@ export function CloseOfBusinessPage() {
 }
 
 function RunForm({ running, onStart, onDone }: { running: boolean; onStart: () => void; onDone: (runs: CloseOfBusinessRun[]) => void }) {
-  const today = pragueToday();
+  const today = businessToday();
   const form = useForm({ business_date: today }, { business_date: 'Obchodní den' });
   const onSubmit = form.handleSubmit(
     (values) => validate(closeOfBusinessRequest, { business_date: values.business_date }),

@@ -5,7 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { EMPTY_VALUE, ErrorState, formatMoney, Loading } from '@lending/ui';
 import { parseId } from '../../shared/ids';
 import { PageHeader } from '../../shared/ui/Layout';
-import { useCanWrite } from '../auth';
+import { useCanWrite } from '../../shared/current-user';
 import { useDeal, useRevalidateDeal } from './api';
 import { ChangeStateDialog } from './ChangeStateDialog';
 import { BreachBadges, DealStateBadge, DpdBadge } from './deal-badges';

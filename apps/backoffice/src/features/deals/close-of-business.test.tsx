@@ -1,12 +1,12 @@
 import { closeOfBusinessMessages, type CloseOfBusinessRun, type StaffRole } from '@lending/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { polling } from '../../shared/polling';
 import { closeOfBusinessRun } from '../../test/deal-fixtures';
 import { page as drfPage, mockApi, type RecordedCall, type Reply } from '../../test/fetch-mock';
 import { meHandler, renderApp } from '../../test/render-app';
-import { pragueToday } from './CloseOfBusinessPage';
+import { lateEveningInUtcBrowser, PRAGUE_DAY_OF_LATE_EVENING } from '../../test/clock';
 import './index';
 
 function cobApi(role: StaffRole, runs: () => CloseOfBusinessRun[], extra: Record<string, (call: RecordedCall) => Reply | Promise<Reply>> = {}) {
@@ -50,10 +50,12 @@ describe('close of business', () => {
     const { calls } = cobApi('ACCOUNTANT', () => runs, {
       'POST /api/v1/close-of-business/': () => new Promise<Reply>((resolve) => (finish = resolve)),
     });
+    // The form offers today's business date: Prague's, already the 16th at 23:30 UTC.
+    onTestFinished(lateEveningInUtcBrowser());
     renderApp('/close-of-business');
 
     const date = await screen.findByLabelText(/Obchodní den/);
-    expect((date as HTMLInputElement).value).toBe(pragueToday());
+    expect((date as HTMLInputElement).value).toBe(PRAGUE_DAY_OF_LATE_EVENING);
     await user.clear(date);
     await user.type(date, '2025-03-15');
     await user.click(screen.getByRole('button', { name: 'Spustit uzávěrku' }));
@@ -93,6 +95,11 @@ describe('close of business', () => {
   });
 
   it('polls a run the nightly job has in progress until it ends', async () => {
+    // Fake timers that also follow real time, so the polls and Testing Library's waits run as usual.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     let polls = 0;
     cobApi('VIEWER', () => {
       polls += 1;
@@ -102,7 +109,8 @@ describe('close of business', () => {
     expect(await screen.findByText(/Běží od/)).toBeTruthy();
     expect(await screen.findByText(/Dokončeno/)).toBeTruthy();
     const settled = polls;
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    // Ten polling intervals on the fake clock: a screen that still polled would have asked again.
+    await act(() => vi.advanceTimersByTimeAsync(10 * polling.intervalMs));
     expect(polls).toBe(settled);
   });
 });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../shared/api';
 import { showToast } from '../../shared/toast';
-import { useCurrentUser } from '../auth/api';
+import { useCurrentUser } from '../../shared/current-user';
 
 /** Who may turn a lead into a deal (POST /leads/{id}/deal/ answers 403 to the others). */
 const CONVERTERS: readonly StaffRole[] = ['ADMIN', 'UNDERWRITER'];

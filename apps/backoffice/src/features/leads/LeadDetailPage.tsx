@@ -7,7 +7,7 @@ import { EmailAddress, EMPTY_VALUE, ErrorState, formatDate, formatDateTime, form
 import { parseId } from '../../shared/ids';
 import { showToast } from '../../shared/toast';
 import { DescriptionList, PageHeader, Section } from '../../shared/ui/Layout';
-import { useCanWrite } from '../auth';
+import { useCanWrite } from '../../shared/current-user';
 import { leadPaths, useLead, useRevalidateLead } from './api';
 import { ApplicationFormSection } from './ApplicationFormSection';
 import { CallDataSection } from './CallDataSection';

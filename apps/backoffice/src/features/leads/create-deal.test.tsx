@@ -6,8 +6,7 @@ import { dealDetail } from '../../test/deal-fixtures';
 import { page as drfPage, mockApi, type RecordedCall, type Reply } from '../../test/fetch-mock';
 import { leadDetail } from '../../test/fixtures';
 import { currentUrl, meHandler, renderApp } from '../../test/render-app';
-import './index';
-import '../deals/index';
+import '../../test/all-features';
 
 function leadApi(lead: LeadDetail, role: StaffRole, extra: Record<string, (call: RecordedCall) => Reply> = {}) {
   return mockApi({

@@ -1,12 +1,12 @@
 import type { StaffRole } from '@lending/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { dealListItem } from '../../test/deal-fixtures';
 import { page as drfPage, mockApi, type RecordedCall, type Reply } from '../../test/fetch-mock';
 import { currentUrl, meHandler, renderApp } from '../../test/render-app';
 import { polling } from '../../shared/polling';
-import { allocatedPayment, payment, statement } from './payment-fixtures';
+import { allocatedPayment, payment, statement } from '../../test/payment-fixtures';
 // Loaded up front, so the lazy route resolves at once in every test.
 import './index';
 
@@ -277,7 +277,12 @@ describe('payments inbox', () => {
 
 describe('statement import', () => {
   it('uploads the file, shows the import progress, then the summary with errors in Czech', async () => {
-    const user = userEvent.setup();
+    // Fake timers that also follow real time, so the polls and Testing Library's waits run as usual.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const sent = stubUpload({ status: 202, body: statement() });
     let polls = 0;
     const { calls } = paymentsApi('ACCOUNTANT', {
@@ -328,7 +333,8 @@ describe('statement import', () => {
     // What the import booked shows in the inbox; polling stopped once it was done.
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(listBefore));
     const pollsAtEnd = polls;
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Ten polling intervals on the fake clock: an import still polled would have been asked again.
+    await act(() => vi.advanceTimersByTimeAsync(10 * polling.intervalMs));
     expect(polls).toBe(pollsAtEnd);
   });
 
@@ -356,14 +362,16 @@ describe('statement import', () => {
     await user.click(screen.getByRole('button', { name: 'Nahrát výpis' }));
     expect(await screen.findByText('Výpis je příliš velký (nejvýše 20 MB).')).toBeTruthy();
 
-    stubUpload({ status: 200, body: statement({ state: 'DONE', total_lines: 4, processed: 4, created: 4, paired: 4, already_imported: true, detail: 'Tento výpis už byl nahrán; nic nového nevzniklo.' }) });
+    // The same file again while its first upload is still being imported: the API answers that
+    // statement, still processing, and says it was uploaded before.
+    stubUpload({ status: 200, body: statement({ state: 'PROCESSING', total_lines: 4, processed: 1, already_imported: true, detail: 'Tento výpis už byl nahrán; nic nového nevzniklo.' }) });
     await user.upload(screen.getByLabelText('Soubor výpisu'), new File(['<Document/>'], 'vypis-2025-03.xml', { type: 'application/xml' }));
     await user.click(screen.getByRole('button', { name: 'Nahrát výpis' }));
     expect(await screen.findByText('Tento výpis už byl nahrán; nic nového nevzniklo.')).toBeTruthy();
-    expect(within(screen.getByLabelText('Výsledek importu')).getByText('Nové platby').nextElementSibling?.textContent).toBe('4');
-    // Still said once the statement has been read back.
-    await waitFor(() => expect(calls.some((c) => c.path === '/api/v1/payments/statements/31/')).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Still said once the statement has been read back: the summary shows only with the read-back's DONE.
+    const summary = await screen.findByLabelText('Výsledek importu');
+    expect(calls.some((c) => c.path === '/api/v1/payments/statements/31/')).toBe(true);
+    expect(within(summary).getByText('Nové platby').nextElementSibling?.textContent).toBe('4');
     expect(screen.getByText('Tento výpis už byl nahrán; nic nového nevzniklo.')).toBeTruthy();
   });
 });

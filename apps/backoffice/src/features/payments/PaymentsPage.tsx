@@ -18,9 +18,10 @@ import {
 import { ExportButtons } from '../../shared/ui/ExportButtons';
 import { PageHeader, Section } from '../../shared/ui/Layout';
 import { positiveInt, useUrlState, type UrlStatePatch } from '../../shared/ui/useUrlState';
-import { paymentPaths, useCanWritePayments, usePaymentList } from './api';
+import { paymentPaths } from '../../shared/payments/api';
+import { PaymentTable } from '../../shared/payments/PaymentTable';
+import { useCanWritePayments, usePaymentList } from './api';
 import { AssignDealDialog } from './AssignDealDialog';
-import { PaymentTable } from './PaymentTable';
 import { StatementImport } from './StatementImport';
 
 /** The filters of GET /payments/, in the order the form shows them. */

@@ -1,32 +1,14 @@
 import type { StaffRole } from '@lending/contracts';
-import { withQuery, type QueryValue, type ResponseOf } from '@lending/api-client';
+import type { ResponseOf } from '@lending/api-client';
 import useSWR, { useSWRConfig } from 'swr';
-import { useCurrentUser } from '../auth/api';
+import { useCurrentUser } from '../../shared/current-user';
 import { api, useApi } from '../../shared/api';
+import { PAYMENTS_PATH } from '../../shared/payments/api';
 import { polling } from '../../shared/polling';
-
-export const PAYMENTS_PATH = '/api/v1/payments/';
-
-export type ExportFormat = 'csv' | 'xlsx';
-
-export const paymentPaths = {
-  list: (query: Record<string, QueryValue>) => withQuery(PAYMENTS_PATH, query),
-  /** The inbox's filters as a file (GET /payments/export/, oldest first). */
-  export: (format: ExportFormat, filters: Record<string, QueryValue>) => withQuery(`${PAYMENTS_PATH}export/`, { ...filters, format }),
-  /** Allocation rows by the payment's date and deal (GET /payments/allocation-report/). */
-  allocationReport: (format: ExportFormat, filters: { date_from?: string; date_to?: string; deal?: string | number }) =>
-    withQuery(`${PAYMENTS_PATH}allocation-report/`, { ...filters, format }),
-  /** The deal's payments with their allocations (GET /deals/{id}/payments/download/). */
-  dealDownload: (dealId: number, format: ExportFormat) => withQuery(`/api/v1/deals/${dealId}/payments/download/`, { format }),
-};
 
 /** The inbox at `key` (paymentPaths.list), typed by the contract of GET /payments/. */
 export function usePaymentList(key: string) {
   return useSWR<ResponseOf<'GET', '/api/v1/payments/'>>(key, { keepPreviousData: true });
-}
-
-export function useDealPayments(dealId: number, query: Record<string, QueryValue>) {
-  return useApi('/api/v1/deals/{dealId}/payments/', { params: { dealId }, query }, { keepPreviousData: true });
 }
 
 /** Deals whose name, contract or variable symbol matches: the choices of "Přiřadit k obchodu". */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page as drfPage, mockApi, type RecordedCall } from '../../test/fetch-mock';
 import { meHandler, renderApp } from '../../test/render-app';
-import { payment } from './payment-fixtures';
+import { payment } from '../../test/payment-fixtures';
 // Loaded up front, so the lazy route resolves at once in every test.
 import './index';
 

@@ -7,7 +7,7 @@ import { Dialog, EmailAddress, EMPTY_VALUE, ErrorState, formatBoolean, formatDat
 import { parseId } from '../../shared/ids';
 import { showToast } from '../../shared/toast';
 import { DescriptionList, PageHeader, Section } from '../../shared/ui/Layout';
-import { useCanWrite } from '../auth';
+import { useCanWrite } from '../../shared/current-user';
 import { AddressesSection } from './AddressesSection';
 import { personPaths, usePerson, usePersonSummary, useRevalidatePerson } from './api';
 import { ContactsSection } from './ContactsSection';

@@ -1,7 +1,7 @@
 import type { ScreeningDetail } from '@lending/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { polling } from '../../shared/polling';
 import { page as drfPage, mockApi, type RecordedCall, type Reply } from '../../test/fetch-mock';
 import { asListItem, finishedScreening, leadListItem, personDetail, personSummary, screeningDetail } from '../../test/fixtures';
@@ -46,7 +46,13 @@ describe('person detail', () => {
   });
 
   it('settles a finished screening once, though settling fetches it again until the slower list says so', async () => {
-    const user = userEvent.setup();
+    // Fake timers that also follow real time: the answers' latencies below and the polls run on
+    // them, and the end jumps the clock instead of sleeping.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     let stored: ScreeningDetail[] = [];
     let summaries = 0;
@@ -83,13 +89,19 @@ describe('person detail', () => {
     await user.selectOptions(await within(section).findByLabelText('Druh prověrky'), 'Insolvenční rejstřík (ISIR)');
     await user.click(within(section).getByRole('button', { name: 'Spustit prověrku' }));
     await within(section).findByRole('button', { name: 'Stáhnout PDF' }, { timeout: 3000 });
-    await later(300);
+    // Five polling intervals on the fake clock, each far longer than a round of the loop
+    // (screening 40 ms, list 120 ms): a loop would have fetched the summary again.
+    await act(() => vi.advanceTimersByTimeAsync(5 * polling.intervalMs));
     // Loaded, revalidated when the screening started, and once more when it ended: no loop.
     expect(summaries).toBe(3);
   });
 
   it('runs a screening, polls it until FINISHED and downloads its PDF', async () => {
-    const user = userEvent.setup();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:pdf');
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -138,7 +150,8 @@ describe('person detail', () => {
     expect(within(section).getByText('Prověrka Insolvenční rejstřík (ISIR) je dokončena: Rizikový nález.')).toBeTruthy();
     // Nothing polls a finished screening.
     const settledPolls = polls;
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Ten polling intervals on the fake clock: a screen that still polled would have asked again.
+    await act(() => vi.advanceTimersByTimeAsync(10 * polling.intervalMs));
     expect(polls).toBe(settledPolls);
 
     await user.click(download);

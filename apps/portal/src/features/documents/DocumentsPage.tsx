@@ -7,9 +7,9 @@ import { Dialog, pluralCs } from '@lending/ui';
 import { swrOptions } from '../../shared/swr';
 import { remainingFilesText } from '../../shared/format';
 import { showToast } from '../../shared/toast';
-import { paths, stepUrl, useApplication, type SentApplication } from '../application';
-import { Stepper } from '../loan-application/Stepper';
-import { StepLayout } from '../loan-application/StepLayout';
+import { paths, stepUrl, useApplication, type SentApplication } from '../../shared/application';
+import { Stepper } from '../../shared/ui/Stepper';
+import { StepLayout } from '../../shared/ui/StepLayout';
 import { UploadSection } from './UploadSection';
 
 const sections: readonly { requirement: DocumentRequirement; id: string; heading: string }[] = [

@@ -4,8 +4,8 @@ import { api } from '../../shared/api';
 import { RadioGroup } from '@lending/ui';
 import { AddressWhisperer, addressFromData, addressPayload, type AddressValue } from '../../shared/ui/AddressWhisperer';
 import { ErrorSummary } from '../../shared/ui/form';
-import { paths, stepUrl, useApplication } from '../application';
-import { StepLayout } from './StepLayout';
+import { paths, stepUrl, useApplication } from '../../shared/application';
+import { StepLayout } from '../../shared/ui/StepLayout';
 import { useStepSubmit } from './useStepSubmit';
 
 const realtyTypes: readonly { value: RealtyType; label: string }[] = [

@@ -5,8 +5,8 @@ import { api } from '../../shared/api';
 import { formatNumber } from '@lending/ui';
 import { parseAmount } from '../../shared/format';
 import { ErrorSummary, TextField } from '../../shared/ui/form';
-import { paths, stepUrl, useApplication } from '../application';
-import { StepLayout } from './StepLayout';
+import { paths, stepUrl, useApplication } from '../../shared/application';
+import { StepLayout } from '../../shared/ui/StepLayout';
 import { useStepSubmit } from './useStepSubmit';
 
 export { STEP_FAILED } from './useStepSubmit';

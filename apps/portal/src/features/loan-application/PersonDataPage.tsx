@@ -5,8 +5,8 @@ import { api } from '../../shared/api';
 import { CheckboxField } from '@lending/ui';
 import { ErrorSummary, TextField } from '../../shared/ui/form';
 import { PersonFields, personFieldIds, personFromData, personPayload, type PersonValues } from '../../shared/ui/PersonFields';
-import { paths, stepUrl, useApplication } from '../application';
-import { StepLayout } from './StepLayout';
+import { paths, stepUrl, useApplication } from '../../shared/application';
+import { StepLayout } from '../../shared/ui/StepLayout';
 import { useStepSubmit } from './useStepSubmit';
 
 const PREFIX = 'person';

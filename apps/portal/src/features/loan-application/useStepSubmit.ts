@@ -4,7 +4,7 @@ import { alreadyReported, type FormView } from '../../shared/api';
 import { ApiError } from '@lending/api-client';
 import { showToast } from '../../shared/toast';
 import { apiFieldErrors, issuesToErrors, type FieldErrors } from '../../shared/validation';
-import { useApplication } from '../application';
+import { useApplication } from '../../shared/application';
 
 export const STEP_FAILED = 'Nedaří se pokračovat ve formuláři. Zkuste to, prosím, znovu.';
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { remainingFilesText } from '../../shared/format';
 import { PageHeading } from '../../shared/ui/PageHeading';
-import { paths, stepUrl, useApplication, type SentApplication } from '../application';
+import { paths, stepUrl, useApplication, type SentApplication } from '../../shared/application';
 
 export default function ThankYouPage() {
   const { finish } = useApplication();

@@ -1,4 +1,5 @@
 import type { Deps } from '../../../deps.ts';
+import { systemActor } from '../../../domain/actor.ts';
 import { ScreeningFailed } from '../../../integrations/screenings/index.ts';
 import { performScreening } from '../../../modules/screenings/perform-screening.ts';
 import { failScreeningRun, returnScreeningToQueue, RunSuperseded, startScreeningRun, type ScreeningRun } from '../../../modules/screenings/screening-runs.ts';
@@ -11,6 +12,9 @@ export const screeningJobMessages = {
   exhausted: (attempts: number, last: string) => `Prověrku se nepodařilo dokončit ani na ${attempts}. pokus. Poslední chyba: ${last}`,
   interrupted: 'Zpracování prověrky bylo opakovaně přerušeno (restart nebo výpadek serveru).',
 } as const;
+
+/** Who the audit log says finished a screening. */
+const worker = systemActor('screening-worker');
 
 class JobTimeout extends Error {}
 class Stopping extends Error {}
@@ -47,7 +51,7 @@ export const handleRunScreening: JobHandler<typeof runScreeningJob.payload> = as
   });
   aborted.catch(() => undefined);
   try {
-    const work = performScreening(deps, screening, controller.signal);
+    const work = performScreening(deps, worker, { run: screening, signal: controller.signal });
     // A provider that ignores the signal still cannot hold the job past its time-out; the
     // abandoned promise settles on its own and is fenced out of every write.
     work.catch(() => undefined);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/context.ts';
 import { addDays } from '../../../domain/dates.ts';
-import { dateToCloseAt } from '../../../modules/close-of-business/run-close-of-business.ts';
+import { dateToCloseAt } from '../../../modules/close-of-business/catch-up-close-of-business.ts';
 import { addClaim, createDeal } from '../../../modules/close-of-business/close-of-business-fixtures.ts';
 import { eventually } from '../../../modules/screenings/screening-test-fixtures.ts';
 import { recurringJobs } from '../../registry.ts';

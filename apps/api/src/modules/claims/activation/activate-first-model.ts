@@ -1,8 +1,8 @@
 import { dealStateMessages } from '@lending/contracts';
 import type { Deal, DealModel } from '../../../generated/prisma/client.ts';
-import { conflict } from '../../../http/errors.ts';
+import { conflict } from '../../../domain/errors.ts';
 import { creditorOf, generateGroups } from '../generation/claims-generation.ts';
-import { kindOf, scheduleOrBadRequest, termsOf } from '../deal-models/model-record.ts';
+import { kindOf, scheduleOrInvalid, termsOf } from '../deal-models/model-record.ts';
 import type { Db, Tx } from '../deal-records.ts';
 
 /** The variable symbol a deal gets at activation when staff gave none: 9 and its id in nine digits (docs/decisions/0025). */
@@ -23,7 +23,7 @@ export function versionToActivate(db: Db, dealId: number): Promise<DealModel | n
  */
 export async function activateFirstModel(tx: Tx, deal: Deal, model: DealModel, now: Date): Promise<{ deal: Deal; groups: number; claims: number }> {
   const kind = kindOf(deal.type);
-  const schedule = scheduleOrBadRequest(termsOf(model), kind);
+  const schedule = scheduleOrInvalid(termsOf(model), kind);
   await tx.dealModel.update({ where: { id: model.id }, data: { state: 'ACTIVE', activatedAt: now } });
   const generated = await generateGroups(tx, { dealId: deal.id, modelId: model.id, kind, rows: schedule.rows, creditorId: await creditorOf(tx, deal.id) });
   let variableSymbol = deal.variableSymbol;

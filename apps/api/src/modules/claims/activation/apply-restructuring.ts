@@ -1,10 +1,11 @@
 import { Decimal } from 'decimal.js';
 import { dealModelMessages, formatCzk, type RestructuringResponse } from '@lending/contracts';
 import type { Deps } from '../../../deps.ts';
-import { conflict } from '../../../http/errors.ts';
-import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
+import { conflict } from '../../../domain/errors.ts';
+import type { StaffActor } from '../../../domain/actor.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
 import { cancelGroups, creditorOf, generateGroups, unpaidGroupsFrom } from '../generation/claims-generation.ts';
-import { dealModelViewOf, findModel, kindOf, scheduleOrBadRequest, termsOf } from '../deal-models/model-record.ts';
+import { dealModelViewOf, findModel, kindOf, scheduleOrInvalid, termsOf } from '../deal-models/model-record.ts';
 import { czechDay, modelsOpen } from '../deal-models/model-terms.ts';
 import { dayOrNull, lockDeal, TX_OPTIONS } from '../deal-records.ts';
 import { dbDate } from '../../../domain/dates.ts';
@@ -15,12 +16,12 @@ import { dbDate } from '../../../domain/dates.ts';
  * group due on or after valid_from with nothing paid is cancelled with its claims, and the new
  * version's schedule generated. Groups with anything paid stay whole: paid claims are never
  * rewritten. A loan's new principal must be exactly the principal cancelled, so the deal's
- * principal is claimed once (409 naming the amount when payments changed it since the draft).
+ * principal is claimed once (a conflict naming the amount when payments changed it since the draft).
  */
-export async function applyRestructuring(deps: Pick<Deps, 'prisma' | 'now'>, ids: { dealId: number; id: number }, actor: StaffActor): Promise<RestructuringResponse> {
+export async function applyRestructuring(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: { dealId: number; id: number }): Promise<RestructuringResponse> {
   return deps.prisma.$transaction(async (tx) => {
-    const deal = await lockDeal(tx, ids.dealId);
-    const draft = await findModel(tx, ids.dealId, ids.id);
+    const deal = await lockDeal(tx, input.dealId);
+    const draft = await findModel(tx, input.dealId, input.id);
     if (draft.state !== 'DRAFT') throw conflict(dealModelMessages.notDraft);
     const validFrom = dayOrNull(draft.validFrom);
     if (!modelsOpen(deal)) throw conflict(dealModelMessages.modelFrozen);
@@ -30,7 +31,7 @@ export async function applyRestructuring(deps: Pick<Deps, 'prisma' | 'now'>, ids
     if (!active) throw conflict(dealModelMessages.activateOnlyRestructuring);
 
     const kind = kindOf(deal.type);
-    const schedule = scheduleOrBadRequest(termsOf(draft), kind);
+    const schedule = scheduleOrInvalid(termsOf(draft), kind);
     const replaced = await unpaidGroupsFrom(tx, deal.id, validFrom, [kind]);
     if (kind === 'REGULAR') {
       const released = replaced.flatMap((g) => g.claims).filter((c) => c.type === 'PRINCIPAL').reduce((sum, c) => sum.plus(c.amount.toFixed(2)), new Decimal(0));
@@ -52,7 +53,7 @@ export async function applyRestructuring(deps: Pick<Deps, 'prisma' | 'now'>, ids
       created_groups: created.groups,
       created_claims: created.claims,
     };
-    await recordStaffAudit(tx, actor, { action: 'deal_model.activate', entity: 'DealModel', entityId: draft.id, changes: { deal_id: deal.id, valid_from: validFrom, ...result } });
+    await recordAudit(tx, actor, { action: 'deal_model.activate', entity: 'DealModel', entityId: draft.id, changes: { deal_id: deal.id, valid_from: validFrom, ...result } });
     return { deal_model: dealModelViewOf(model, deal.type), ...result };
   }, TX_OPTIONS);
 }

@@ -1,6 +1,6 @@
 import { claimMessages, type ClaimView } from '@lending/contracts';
 import type { Claim } from '../../../generated/prisma/client.ts';
-import { notFound } from '../../../http/errors.ts';
+import { notFound } from '../../../domain/errors.ts';
 import { day, dayOrNull, iso, type Db } from '../deal-records.ts';
 
 /** The answer of a claim: money as decimal strings, outstanding 0 once cancelled (owed no more). */
@@ -25,7 +25,7 @@ export function claimViewOf(claim: Claim): ClaimView {
   };
 }
 
-/** A claim of the deal, or 404 (a claim of another deal is 404 too). */
+/** A claim of the deal, or not found (a claim of another deal is not found too). */
 export async function findClaim(db: Db, dealId: number, id: number): Promise<Claim> {
   const claim = await db.claim.findFirst({ where: { id, dealId } });
   if (!claim) throw notFound(claimMessages.claimNotFound);

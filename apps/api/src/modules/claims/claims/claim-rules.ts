@@ -1,11 +1,11 @@
 import { claimMessages } from '@lending/contracts';
 import type { Claim } from '../../../generated/prisma/client.ts';
-import { conflict } from '../../../http/errors.ts';
+import { conflict } from '../../../domain/errors.ts';
 
 /**
  * What may be changed or cancelled by hand: a live claim with nothing paid, not penalty interest
- * (the close of business accrues it) and not a loan installment's principal (the model's). 409
- * with the reason otherwise.
+ * (the close of business accrues it) and not a loan installment's principal (the model's). A
+ * conflict with the reason otherwise.
  */
 export function assertClaimChangeable(claim: Claim, change: { amount: boolean }): void {
   if (claim.cancelledAt) throw conflict(claimMessages.cancelled);

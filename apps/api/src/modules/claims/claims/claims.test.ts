@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/context.ts';
-import { dealBalances, dealClaimsAsOf } from '../balances.ts';
+import { dealBalances, dealClaimsAsOf } from '../../servicing/index.ts';
 import { annuityModel, bearer, dealFixtures } from '../deal-test-fixtures.ts';
 
 // Claims of a deal over real HTTP and PostgreSQL: the list and its filters, the export, claims

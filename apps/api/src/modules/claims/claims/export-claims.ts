@@ -1,7 +1,8 @@
 import { ClaimType } from '@lending/contracts';
+import type { StaffActor } from '../../../domain/actor.ts';
+import { inBatches, tableRowsOf, type ExportCell, type ExportColumn, type TableRows } from '../../../domain/export-table.ts';
 import type { Deps } from '../../../deps.ts';
-import { inBatches, tableRowsOf, type ExportCell, type ExportColumn, type TableRows } from '../../../http/table-export.ts';
-import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
 import { findDeal } from '../deal-records.ts';
 import { claimOrderBy, claimWhere, type ClaimFilters } from './list-claims.ts';
 
@@ -26,10 +27,11 @@ const nameOf = (p: { firstName: string | null; lastName: string | null; companyN
  * GET /deals/{dealId}/claims/export/: the claims of the list's filters and ordering as table
  * rows, streamed in batches. The ids are read (and the export audit-logged) before the first row.
  */
-export async function exportClaims(deps: Pick<Deps, 'prisma'>, dealId: number, actor: StaffActor, filters: ClaimFilters): Promise<{ count: number; rows: TableRows }> {
+export async function exportClaims(deps: Pick<Deps, 'prisma'>, actor: StaffActor, input: ClaimFilters & { dealId: number }): Promise<{ count: number; rows: TableRows }> {
+  const { dealId, ...filters } = input;
   await findDeal(deps.prisma, dealId);
   const ids = (await deps.prisma.claim.findMany({ where: claimWhere(dealId, filters), orderBy: claimOrderBy(filters), select: { id: true } })).map((c) => c.id);
-  await recordStaffAudit(deps.prisma, actor, { action: 'claims.export', entity: 'Deal', entityId: dealId, changes: { rows: ids.length } });
+  await recordAudit(deps.prisma, actor, { action: 'claims.export', entity: 'Deal', entityId: dealId, changes: { rows: ids.length } });
   async function* rows(): AsyncGenerator<ExportCell[]> {
     const load = (batch: number[]) =>
       deps.prisma.claim.findMany({ where: { id: { in: batch } }, include: { claimsGroup: { select: { number: true } }, creditor: { select: { firstName: true, lastName: true, companyName: true } } } });

@@ -1,29 +1,24 @@
-import type { DealModelState, DealModelView } from '@lending/contracts';
+import type { DealModelListQuery, DealModelView } from '@lending/contracts';
+import type { Actor } from '../../../domain/actor.ts';
+import { paginate, type ResultPage } from '../../../domain/page.ts';
 import type { Deps } from '../../../deps.ts';
-import { paginate, type Page, type PageQuery } from '../../../http/pagination.ts';
 import { findDeal } from '../deal-records.ts';
 import { dealModelViewOf } from './model-record.ts';
 
 const columns = { version: 'version', created_at: 'createdAt', updated_at: 'updatedAt', state: 'state', valid_from: 'validFrom' } as const;
 
-export type DealModelListQuery = PageQuery & {
-  ordering: { field: keyof typeof columns; direction: 'asc' | 'desc' }[];
-  state?: DealModelState;
-};
-
 /** GET /deals/{dealId}/deal-model/ (paginated; newest version first unless ordered otherwise). */
-export async function listDealModels(deps: Pick<Deps, 'prisma'>, dealId: number, query: DealModelListQuery, listUrl: string): Promise<Page<DealModelView>> {
-  const deal = await findDeal(deps.prisma, dealId);
-  const where = { dealId, ...(query.state ? { state: query.state } : {}) };
+export async function listDealModels(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: DealModelListQuery & { dealId: number }): Promise<ResultPage<DealModelView>> {
+  const deal = await findDeal(deps.prisma, input.dealId);
+  const where = { dealId: input.dealId, ...(input.state ? { state: input.state } : {}) };
   return paginate(
-    listUrl,
-    query,
+    input,
     () => deps.prisma.dealModel.count({ where }),
     async ({ skip, take }) =>
       (
         await deps.prisma.dealModel.findMany({
           where,
-          orderBy: [...query.ordering.map((o) => ({ [columns[o.field]]: o.direction })), { id: 'asc' as const }],
+          orderBy: [...input.ordering.map((o) => ({ [columns[o.field]]: o.direction })), { id: 'asc' as const }],
           skip,
           take,
         })

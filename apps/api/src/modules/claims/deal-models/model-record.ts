@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { dealModelMessages, scheduleKindOfDealType, type DealModelView, type DealType, type ScheduleRowView } from '@lending/contracts';
 import type { DealModel } from '../../../generated/prisma/client.ts';
-import { badRequest, notFound } from '../../../http/errors.ts';
+import { invalid, notFound } from '../../../domain/errors.ts';
 import { computeModelSchedule, type LeaseParameters, type ModelRow, type ModelTerms, type ScheduleKind } from '../schedule/model-schedule.ts';
 import { InvalidScheduleTerms } from '../schedule/compute-schedule.ts';
 import { day, dayOrNull, iso, type Db } from '../deal-records.ts';
@@ -24,12 +24,12 @@ export function termsOf(model: DealModel): ModelTerms {
 
 export const kindOf = (type: DealType): ScheduleKind => scheduleKindOfDealType(type);
 
-/** The schedule of stored terms (claims are made from it; its RPSN was stored with them), or 400 with every field that stops them. */
-export function scheduleOrBadRequest(terms: ModelTerms, kind: ScheduleKind) {
+/** The schedule of stored terms (claims are made from it; its RPSN was stored with them), or invalid with every field that stops them. */
+export function scheduleOrInvalid(terms: ModelTerms, kind: ScheduleKind) {
   try {
     return computeModelSchedule(terms, kind, { rpsn: false });
   } catch (error) {
-    if (error instanceof InvalidScheduleTerms) throw badRequest(error.fields);
+    if (error instanceof InvalidScheduleTerms) throw invalid(error.fields);
     throw error;
   }
 }
@@ -116,7 +116,7 @@ export function dealModelViewOf(model: DealModel, dealType: DealType): DealModel
   };
 }
 
-/** A version of the deal, or 404 (a version of another deal is 404 too). */
+/** A version of the deal, or not found (a version of another deal is not found too). */
 export async function findModel(db: Db, dealId: number, id: number): Promise<DealModel> {
   const model = await db.dealModel.findFirst({ where: { id, dealId } });
   if (!model) throw notFound(dealModelMessages.modelNotFound);

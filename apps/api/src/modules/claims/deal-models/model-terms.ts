@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { dealModelMessages, formatCzk, REQUIRED_MESSAGE, type AllocationProfile, type DealModelPatch, type DealType, type LeaseParametersRequest } from '@lending/contracts';
 import { Prisma, type Deal, type DealModel } from '../../../generated/prisma/client.ts';
-import { badRequest } from '../../../http/errors.ts';
+import { invalid } from '../../../domain/errors.ts';
 import { dayNumber, dbDate } from '../../../domain/dates.ts';
 import { dueDateOf, InvalidScheduleTerms } from '../schedule/compute-schedule.ts';
 import { computeModelSchedule, type LeaseParameters, type ModelSchedule, type ModelTerms } from '../schedule/model-schedule.ts';
@@ -61,8 +61,8 @@ export interface ResolvedModel {
 
 /**
  * The columns of a version from a request: POST (no base), PUT (base, `replace`: fields left out
- * take their defaults) or PATCH (fields left out keep the base's). Every problem is one 400 with
- * all fields at once: the terms, the lease parameters of the deal type, and for an ACTIVE deal the
+ * take their defaults) or PATCH (fields left out keep the base's). Every problem is in one invalid
+ * error, all fields at once: the terms, the lease parameters of the deal type, and for an ACTIVE deal the
  * restructuring (valid_from and the principal it takes over).
  */
 export async function resolveModel(tx: Tx, deal: Deal, body: DealModelPatch, base: DealModel | null, replace: boolean): Promise<ResolvedModel> {
@@ -84,7 +84,7 @@ export async function resolveModel(tx: Tx, deal: Deal, body: DealModelPatch, bas
     if (kind === 'REGULAR') add('annual_interest_rate', dealModelMessages.rateRequired);
     rate = '0.0000';
   }
-  if (Object.keys(errors).length) throw badRequest(errors);
+  if (Object.keys(errors).length) throw invalid(errors);
 
   // The due day follows the first due date unless given (or kept, while it still fits it).
   let dueDay = body.due_day ?? keep?.dueDay ?? Number(firstDueDate!.slice(8, 10));
@@ -125,7 +125,7 @@ export async function resolveModel(tx: Tx, deal: Deal, body: DealModelPatch, bas
       if (!released.eq(terms.principal)) add('principal', dealModelMessages.restructuringPrincipal(formatCzk(released.toFixed(2)), czechDay(validFrom)));
     }
   }
-  if (Object.keys(errors).length || !schedule) throw badRequest(errors);
+  if (Object.keys(errors).length || !schedule) throw invalid(errors);
 
   return {
     terms,

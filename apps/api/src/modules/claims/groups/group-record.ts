@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { claimMessages, type ClaimsGroupKind, type ClaimsGroupView } from '@lending/contracts';
 import type { Claim, ClaimsGroup } from '../../../generated/prisma/client.ts';
-import { notFound } from '../../../http/errors.ts';
+import { notFound } from '../../../domain/errors.ts';
 import { claimViewOf } from '../claims/claim-record.ts';
 import { day, dayOrNull, iso, type Db, type Tx } from '../deal-records.ts';
 
@@ -33,7 +33,7 @@ export function groupViewOf(group: GroupWithClaims): ClaimsGroupView {
   };
 }
 
-/** A group of the deal and kind (another deal's or kind's is 404), with its claims. */
+/** A group of the deal and kind (another deal's or kind's is not found), with its claims. */
 export async function findGroup(db: Db, dealId: number, kind: ClaimsGroupKind, id: number): Promise<GroupWithClaims> {
   const group = await db.claimsGroup.findFirst({ where: { id, dealId, kind }, include: { claims: { orderBy: { id: 'asc' } } } });
   if (!group) throw notFound(claimMessages.groupNotFound);

@@ -1,10 +1,10 @@
 import { claimMessages } from '@lending/contracts';
-import { conflict } from '../../../http/errors.ts';
+import { conflict } from '../../../domain/errors.ts';
 import type { GroupWithClaims } from './group-record.ts';
 
 /**
  * What may change a group: live, not yet due before today (Prague), nothing paid on any claim.
- * 409 with the reason otherwise.
+ * A conflict with the reason otherwise.
  */
 export function assertGroupChangeable(group: GroupWithClaims, today: string): void {
   if (group.cancelledAt) throw conflict(claimMessages.groupCancelled);

@@ -1,12 +1,13 @@
 import { Decimal } from 'decimal.js';
 import { claimMessages, type LeaseRecomputeResponse } from '@lending/contracts';
 import type { Deps } from '../../../deps.ts';
-import { conflict } from '../../../http/errors.ts';
-import { dbDate } from '../../../domain/dates.ts';
-import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
+import { conflict } from '../../../domain/errors.ts';
+import { dbDate, today } from '../../../domain/dates.ts';
+import type { StaffActor } from '../../../domain/actor.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
 import { cancelGroups, claimPartsOf, creditorOf, generateGroups, unpaidGroupsFrom } from '../generation/claims-generation.ts';
-import { kindOf, scheduleOrBadRequest, termsOf } from '../deal-models/model-record.ts';
-import { day, lockDeal, todayOf, TX_OPTIONS } from '../deal-records.ts';
+import { kindOf, scheduleOrInvalid, termsOf } from '../deal-models/model-record.ts';
+import { day, lockDeal, TX_OPTIONS } from '../deal-records.ts';
 import type { ModelRow } from '../schedule/model-schedule.ts';
 import { groupViewOf, type GroupWithClaims } from './group-record.ts';
 
@@ -27,16 +28,17 @@ function matches(group: GroupWithClaims, row: ModelRow): boolean {
  * a missing one (cancelled by staff) is generated again; one that matches is left alone, so a
  * second recompute changes nothing. Past groups are never touched.
  */
-export async function recomputeLeaseGroups(deps: Pick<Deps, 'prisma' | 'now'>, dealId: number, actor: StaffActor): Promise<LeaseRecomputeResponse> {
+export async function recomputeLeaseGroups(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: { dealId: number }): Promise<LeaseRecomputeResponse> {
+  const { dealId } = input;
   return deps.prisma.$transaction(async (tx) => {
     const deal = await lockDeal(tx, dealId);
     if (kindOf(deal.type) !== 'LEASE') throw conflict(claimMessages.notLeaseDeal);
     const model = await tx.dealModel.findFirst({ where: { dealId, state: 'ACTIVE' } });
     if (!model) throw conflict(claimMessages.noActiveModel);
-    const today = todayOf(deps);
-    const rows = scheduleOrBadRequest(termsOf(model), 'LEASE').rows.filter((r) => r.dueDate >= today && claimPartsOf(r, 'LEASE').length);
+    const from = today(deps);
+    const rows = scheduleOrInvalid(termsOf(model), 'LEASE').rows.filter((r) => r.dueDate >= from && claimPartsOf(r, 'LEASE').length);
 
-    const unpaid = new Map((await unpaidGroupsFrom(tx, dealId, today, ['LEASE'])).filter((g) => g.dealModelId === model.id).map((g) => [g.number, g]));
+    const unpaid = new Map((await unpaidGroupsFrom(tx, dealId, from, ['LEASE'])).filter((g) => g.dealModelId === model.id).map((g) => [g.number, g]));
     const liveNumbers = new Set(
       (await tx.claimsGroup.findMany({ where: { dealModelId: model.id, cancelledAt: null }, select: { number: true } })).map((g) => g.number),
     );
@@ -60,14 +62,14 @@ export async function recomputeLeaseGroups(deps: Pick<Deps, 'prisma' | 'now'>, d
     const now = deps.now();
     const cancelled = await cancelGroups(tx, toCancel, now);
     const created = await generateGroups(tx, { dealId, modelId: model.id, kind: 'LEASE', rows: toCreate, creditorId: await creditorOf(tx, dealId) });
-    await recordStaffAudit(tx, actor, {
+    await recordAudit(tx, actor, {
       action: 'claims_group_lease.recompute',
       entity: 'Deal',
       entityId: dealId,
-      changes: { deal_model_id: model.id, from: today, cancelled_groups: cancelled.groups, created_groups: created.groups, kept_groups: kept },
+      changes: { deal_model_id: model.id, from, cancelled_groups: cancelled.groups, created_groups: created.groups, kept_groups: kept },
     });
     const groups = await tx.claimsGroup.findMany({
-      where: { dealId, kind: 'LEASE', cancelledAt: null, dueDate: { gte: dbDate(today) } },
+      where: { dealId, kind: 'LEASE', cancelledAt: null, dueDate: { gte: dbDate(from) } },
       include: { claims: true },
       orderBy: [{ dueDate: 'asc' }, { id: 'asc' }],
     });

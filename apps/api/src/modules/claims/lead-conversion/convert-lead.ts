@@ -1,10 +1,12 @@
 import { leadConversionMessages, leadMessages, type LeadConversionResponse, type PersonRole } from '@lending/contracts';
 import type { Deps } from '../../../deps.ts';
-import { conflict, notFound } from '../../../http/errors.ts';
-import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
+import { conflict, notFound } from '../../../domain/errors.ts';
+import type { StaffActor } from '../../../domain/actor.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
 import { kindOf } from '../deal-models/model-record.ts';
 import { defaultAllocationProfile, resolveModel } from '../deal-models/model-terms.ts';
-import { todayOf, TX_OPTIONS, type Tx } from '../deal-records.ts';
+import { today } from '../../../domain/dates.ts';
+import { TX_OPTIONS, type Tx } from '../deal-records.ts';
 import { DEFAULT_ANNUAL_RATE, DEFAULT_DUE_DAY, payoutDates, termForInstallment } from './offer-terms.ts';
 
 async function answerOf(tx: Tx, dealId: number, leadId: number, created: boolean): Promise<LeadConversionResponse> {
@@ -30,7 +32,8 @@ async function answerOf(tx: Tx, dealId: number, leadId: number, created: boolean
  * collateral (a realty group), the lead CONVERTED; audit-logged. Under the lead's lock and
  * idempotent: a repeated call answers the deal made before (`created: false`, 200).
  */
-export async function convertLeadToDeal(deps: Pick<Deps, 'prisma' | 'now'>, leadId: number, actor: StaffActor): Promise<LeadConversionResponse> {
+export async function convertLeadToDeal(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: { leadId: number }): Promise<LeadConversionResponse> {
+  const { leadId } = input;
   return deps.prisma.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM leads WHERE id = ${leadId} FOR UPDATE`;
     const lead = await tx.lead.findUnique({
@@ -62,7 +65,7 @@ export async function convertLeadToDeal(deps: Pick<Deps, 'prisma' | 'now'>, lead
         : termForInstallment(principal.toFixed(2), (offer.installmentValue ?? lead.installmentValue ?? principal).toFixed(2), DEFAULT_ANNUAL_RATE);
     let modelId: number | null = null;
     if (kindOf(type) === 'REGULAR') {
-      const { disbursementDate, firstDueDate } = payoutDates(todayOf(deps));
+      const { disbursementDate, firstDueDate } = payoutDates(today(deps));
       const body = {
         name: 'Podle přijaté nabídky',
         principal: principal.toFixed(2),
@@ -81,7 +84,7 @@ export async function convertLeadToDeal(deps: Pick<Deps, 'prisma' | 'now'>, lead
       ? await tx.realtyGroup.create({ data: { dealId: deal.id, name: 'Zajištění ze žádosti', mortgage: true, realties: { create: { realtyId: lead.realtyId } } } })
       : null;
     await tx.lead.update({ where: { id: lead.id }, data: { state: 'CONVERTED' } });
-    await recordStaffAudit(tx, actor, {
+    await recordAudit(tx, actor, {
       action: 'lead.convert',
       entity: 'Lead',
       entityId: lead.id,

@@ -1,9 +1,10 @@
 import { Decimal } from 'decimal.js';
 import type { InstallmentStatus, ModelInstallmentsView, ModelInstallmentView } from '@lending/contracts';
+import type { Actor } from '../../../domain/actor.ts';
+import { dayNumber, today } from '../../../domain/dates.ts';
 import type { Deps } from '../../../deps.ts';
-import { dayNumber } from '../../../domain/dates.ts';
 import { findModel } from '../deal-models/model-record.ts';
-import { day, findDeal, todayOf } from '../deal-records.ts';
+import { day, findDeal } from '../deal-records.ts';
 
 // A model's schedule against the deal's real claims: each installment is the model's live
 // claims group of that number (claims generation numbers them from 1 within the version), and
@@ -19,20 +20,20 @@ interface GroupSums {
   paid: string;
 }
 
-/** Where an installment stands on `today` (YYYY-MM-DD); the order is InstallmentStatus's. */
-export function installmentStatus(dueDate: string, amount: Decimal, paid: Decimal, today: string): { status: InstallmentStatus; daysPastDue: number } {
+/** Where an installment stands on `asOf` (YYYY-MM-DD); the order is InstallmentStatus's. */
+export function installmentStatus(dueDate: string, amount: Decimal, paid: Decimal, asOf: string): { status: InstallmentStatus; daysPastDue: number } {
   if (paid.gte(amount)) return { status: 'PAID', daysPastDue: 0 };
-  const late = dayNumber(today) - dayNumber(dueDate);
+  const late = dayNumber(asOf) - dayNumber(dueDate);
   if (late > 0) return { status: 'OVERDUE', daysPastDue: late };
   if (paid.gt(0)) return { status: 'PARTIALLY_PAID', daysPastDue: 0 };
   return { status: late === 0 ? 'DUE' : 'FUTURE', daysPastDue: 0 };
 }
 
 /** GET /deals/{dealId}/deal-model/{id}/installments/: the version's installments with paid, remaining and status, and their totals. */
-export async function listInstallments(deps: Pick<Deps, 'prisma' | 'now'>, ids: { dealId: number; id: number }): Promise<ModelInstallmentsView> {
-  await findDeal(deps.prisma, ids.dealId);
-  const model = await findModel(deps.prisma, ids.dealId, ids.id);
-  const today = todayOf(deps);
+export async function listInstallments(deps: Pick<Deps, 'prisma' | 'now'>, _actor: Actor, input: { dealId: number; id: number }): Promise<ModelInstallmentsView> {
+  await findDeal(deps.prisma, input.dealId);
+  const model = await findModel(deps.prisma, input.dealId, input.id);
+  const businessDate = today(deps);
   // One statement for the whole schedule; sums as text so no float ever holds them.
   const groups = await deps.prisma.$queryRaw<GroupSums[]>`
     SELECT g.id, g.number, g.due_date,
@@ -40,7 +41,7 @@ export async function listInstallments(deps: Pick<Deps, 'prisma' | 'now'>, ids: 
            coalesce(sum(c.paid_amount), 0)::text AS paid
       FROM claims_groups g
       LEFT JOIN claims c ON c.claims_group_id = g.id AND c.cancelled_at IS NULL
-     WHERE g.deal_id = ${ids.dealId} AND g.deal_model_id = ${model.id} AND g.cancelled_at IS NULL
+     WHERE g.deal_id = ${input.dealId} AND g.deal_model_id = ${model.id} AND g.cancelled_at IS NULL
      GROUP BY g.id
      ORDER BY g.number, g.id`;
 
@@ -51,7 +52,7 @@ export async function listInstallments(deps: Pick<Deps, 'prisma' | 'now'>, ids: 
     const paid = new Decimal(g.paid);
     const remaining = amount.minus(paid);
     const dueDate = day(g.due_date);
-    const { status, daysPastDue } = installmentStatus(dueDate, amount, paid, today);
+    const { status, daysPastDue } = installmentStatus(dueDate, amount, paid, businessDate);
     totals.owed = totals.owed.plus(amount);
     totals.paid = totals.paid.plus(paid);
     if (status === 'OVERDUE') totals.overdue = totals.overdue.plus(remaining);
@@ -68,7 +69,7 @@ export async function listInstallments(deps: Pick<Deps, 'prisma' | 'now'>, ids: 
   });
   return {
     deal_model_id: model.id,
-    business_date: today,
+    business_date: businessDate,
     installments,
     totals: {
       owed: totals.owed.toFixed(2),

@@ -1,28 +1,31 @@
 import { DealState, dealStateMessages, dealStateTransitionAllowed, type DealStateRequest, type DealStateResponse } from '@lending/contracts';
 import type { Deps } from '../../../deps.ts';
-import { badRequest, conflict } from '../../../http/errors.ts';
-import { recordStaffAudit, type StaffActor } from '../../audit/record-staff-audit.ts';
+import { conflict, invalid } from '../../../domain/errors.ts';
+import type { StaffActor } from '../../../domain/actor.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
 import { activateFirstModel, versionToActivate } from '../activation/activate-first-model.ts';
-import { iso, lockDeal, todayOf, TX_OPTIONS } from '../deal-records.ts';
+import { today } from '../../../domain/dates.ts';
+import { iso, lockDeal, TX_OPTIONS } from '../deal-records.ts';
 import { dealProblems } from './deal-problems.ts';
 
 /**
  * POST /deals/{id}/state/: one transition of the table (docs/decisions/0024), under the deal's
- * lock. A forbidden transition is 409 with a Czech sentence; a closed reason is required to
- * close and refused where it does not belong (400); anything else in the way is 409 with every
+ * lock. A forbidden transition is a conflict with a Czech sentence; a closed reason is required to
+ * close and refused where it does not belong (invalid); anything else in the way is a conflict with every
  * problem `validate` lists. Going ACTIVE activates the newest draft model and generates its
  * claims in the same transaction. Audit-logged (`deal.state`).
  */
-export async function changeDealState(deps: Pick<Deps, 'prisma' | 'now'>, dealId: number, body: DealStateRequest, actor: StaffActor): Promise<DealStateResponse> {
+export async function changeDealState(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: { dealId: number; transition: DealStateRequest }): Promise<DealStateResponse> {
+  const { dealId, transition: body } = input;
   return deps.prisma.$transaction(async (tx) => {
     const deal = await lockDeal(tx, dealId);
     const target = body.state;
     const label = (state: DealState) => DealState.labels[state];
     if (deal.state === target) throw conflict(dealStateMessages.same(label(target)));
     if (!dealStateTransitionAllowed(deal.state, target)) throw conflict(dealStateMessages.forbidden(label(deal.state), label(target)));
-    if (target === 'CLOSED' && !body.closed_reason) throw badRequest({ closed_reason: [dealStateMessages.closedReasonRequired] });
-    if (body.closed_reason && target !== 'CLOSED' && target !== 'CLOSED_APPLICATION') throw badRequest({ closed_reason: [dealStateMessages.closedReasonNotHere] });
-    const problems = await dealProblems(tx, deal, target, body.closed_reason, todayOf(deps));
+    if (target === 'CLOSED' && !body.closed_reason) throw invalid({ closed_reason: [dealStateMessages.closedReasonRequired] });
+    if (body.closed_reason && target !== 'CLOSED' && target !== 'CLOSED_APPLICATION') throw invalid({ closed_reason: [dealStateMessages.closedReasonNotHere] });
+    const problems = await dealProblems(tx, deal, target, body.closed_reason, today(deps));
     if (problems.length) throw conflict(dealStateMessages.refused(label(target)), { problems });
 
     const now = deps.now();
@@ -43,7 +46,7 @@ export async function changeDealState(deps: Pick<Deps, 'prisma' | 'now'>, dealId
         },
       });
     }
-    await recordStaffAudit(tx, actor, {
+    await recordAudit(tx, actor, {
       action: 'deal.state',
       entity: 'Deal',
       entityId: deal.id,

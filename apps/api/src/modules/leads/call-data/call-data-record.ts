@@ -1,19 +1,14 @@
 import type { CallDataPatch, CallDataView } from '@lending/contracts';
+import { notFound } from '../../../domain/errors.ts';
 import type { Deps } from '../../../deps.ts';
-import { notFound } from '../../../http/errors.ts';
-import type { PageQuery } from '../../../http/pagination.ts';
 import type { CallData, Prisma } from '../../../generated/prisma/client.ts';
-import type { Tx } from '../../forms/lock-form.ts';
-import { findLead } from '../find-lead.ts';
+import { findLead, type Tx } from '../find-lead.ts';
 import { iso } from '../lead-views.ts';
 
 // What the call-data use cases share (/leads/{leadId}/call-data/): the view, the lookup, the columns.
 
 export const CALL_DATA_NOT_FOUND = 'Záznam hovoru nebyl nalezen.';
 
-export interface CallDataListQuery extends PageQuery {
-  ordering: { field: 'id' | 'called_at' | 'created_at'; direction: 'asc' | 'desc' }[];
-}
 export const columns = { id: 'id', called_at: 'calledAt', created_at: 'createdAt' } as const;
 
 export function callDataViewOf(row: CallData): CallDataView {

@@ -1,21 +1,22 @@
-import type { CallDataView } from '@lending/contracts';
+import type { CallDataListQuery, CallDataView } from '@lending/contracts';
+import type { Actor } from '../../../domain/actor.ts';
+import { paginate, type ResultPage } from '../../../domain/page.ts';
 import type { Deps } from '../../../deps.ts';
-import { paginate, type Page } from '../../../http/pagination.ts';
 import { findLead } from '../find-lead.ts';
-import { type CallDataListQuery, columns, callDataViewOf } from './call-data-record.ts';
+import { callDataViewOf, columns } from './call-data-record.ts';
 
 /** GET /leads/{leadId}/call-data/ (paginated, newest call first by default). */
-export async function listCallData(deps: Pick<Deps, 'prisma'>, leadId: number, query: CallDataListQuery, listUrl: string): Promise<Page<CallDataView>> {
+export async function listCallData(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: CallDataListQuery & { leadId: number }): Promise<ResultPage<CallDataView>> {
+  const { leadId } = input;
   await findLead(deps.prisma, leadId);
   return paginate(
-    listUrl,
-    query,
+    input,
     () => deps.prisma.callData.count({ where: { leadId } }),
     async ({ skip, take }) =>
       (
         await deps.prisma.callData.findMany({
           where: { leadId },
-          orderBy: [...query.ordering.map((o) => ({ [columns[o.field]]: o.direction })), { id: 'desc' as const }],
+          orderBy: [...input.ordering.map((o) => ({ [columns[o.field]]: o.direction })), { id: 'desc' as const }],
           skip,
           take,
         })

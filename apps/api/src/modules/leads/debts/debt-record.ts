@@ -1,18 +1,13 @@
 import { moneyOf, type LeadDebtPatch, type LeadDebtView } from '@lending/contracts';
+import { notFound } from '../../../domain/errors.ts';
 import type { Deps } from '../../../deps.ts';
-import { notFound } from '../../../http/errors.ts';
-import type { PageQuery } from '../../../http/pagination.ts';
 import type { LeadDebt, Prisma } from '../../../generated/prisma/client.ts';
-import type { Tx } from '../../forms/lock-form.ts';
-import { findLead } from '../find-lead.ts';
+import { findLead, type Tx } from '../find-lead.ts';
 
 // Full CRUD of /leads/{leadId}/debt/: the applicant's existing debts, read by the IDM evaluation.
 
 export const DEBT_NOT_FOUND = 'Dluh nebyl nalezen.';
 
-export interface DebtListQuery extends PageQuery {
-  ordering: { field: 'id' | 'created_at' | 'remaining_amount' | 'installment_value'; direction: 'asc' | 'desc' }[];
-}
 export const columns = { id: 'id', created_at: 'createdAt', remaining_amount: 'remainingAmount', installment_value: 'installmentValue' } as const;
 
 export function leadDebtViewOf(row: LeadDebt): LeadDebtView {

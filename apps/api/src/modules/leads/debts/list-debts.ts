@@ -1,21 +1,22 @@
-import type { LeadDebtView } from '@lending/contracts';
+import type { LeadDebtListQuery, LeadDebtView } from '@lending/contracts';
+import type { Actor } from '../../../domain/actor.ts';
+import { paginate, type ResultPage } from '../../../domain/page.ts';
 import type { Deps } from '../../../deps.ts';
-import { paginate, type Page } from '../../../http/pagination.ts';
 import { findLead } from '../find-lead.ts';
-import { type DebtListQuery, columns, leadDebtViewOf } from './debt-record.ts';
+import { columns, leadDebtViewOf } from './debt-record.ts';
 
 /** GET /leads/{leadId}/debt/ (paginated). */
-export async function listDebts(deps: Pick<Deps, 'prisma'>, leadId: number, query: DebtListQuery, listUrl: string): Promise<Page<LeadDebtView>> {
+export async function listDebts(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: LeadDebtListQuery & { leadId: number }): Promise<ResultPage<LeadDebtView>> {
+  const { leadId } = input;
   await findLead(deps.prisma, leadId);
   return paginate(
-    listUrl,
-    query,
+    input,
     () => deps.prisma.leadDebt.count({ where: { leadId } }),
     async ({ skip, take }) =>
       (
         await deps.prisma.leadDebt.findMany({
           where: { leadId },
-          orderBy: [...query.ordering.map((o) => ({ [columns[o.field]]: o.direction })), { id: 'asc' as const }],
+          orderBy: [...input.ordering.map((o) => ({ [columns[o.field]]: o.direction })), { id: 'asc' as const }],
           skip,
           take,
         })

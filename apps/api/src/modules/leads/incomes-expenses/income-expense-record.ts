@@ -1,19 +1,12 @@
 import { type IncomeExpensePatch, type IncomeExpenseView, type IncomeExpenseKind, leadMessages, categoryFitsKind, moneyOf } from '@lending/contracts';
+import { invalid, notFound } from '../../../domain/errors.ts';
 import type { Deps } from '../../../deps.ts';
-import { badRequest, notFound } from '../../../http/errors.ts';
-import type { PageQuery } from '../../../http/pagination.ts';
 import type { IncomeExpense, Lead, Prisma } from '../../../generated/prisma/client.ts';
-import type { Tx } from '../../forms/lock-form.ts';
-import { findLead } from '../find-lead.ts';
+import { findLead, type Tx } from '../find-lead.ts';
 
 // Full CRUD of /leads/{leadId}/incomes-expenses/: monthly incomes and expenses of the household.
 
 export const INCOME_EXPENSE_NOT_FOUND = 'Příjem nebo výdaj nebyl nalezen.';
-
-export interface IncomeExpenseListQuery extends PageQuery {
-  kind?: IncomeExpenseKind;
-  ordering: { field: 'id' | 'created_at' | 'amount' | 'kind' | 'category'; direction: 'asc' | 'desc' }[];
-}
 
 export function incomeExpenseViewOf(row: IncomeExpense): IncomeExpenseView {
   return {
@@ -36,16 +29,16 @@ export async function findItem(db: Tx | Deps['prisma'], leadId: number, id: numb
   return row;
 }
 
-/** Whose it is: the lead's applicant or one of its participants (else 400). */
+/** Whose it is: the lead's applicant or one of its participants (else invalid). */
 export async function checkPerson(tx: Tx, lead: Lead, personId: number | null | undefined): Promise<void> {
   if (personId === undefined || personId === null || personId === lead.personId) return;
   const participant = await tx.leadParticipant.findFirst({ where: { leadId: lead.id, personId } });
-  if (!participant) throw badRequest({ person_id: [leadMessages.personNotOnLead] });
+  if (!participant) throw invalid({ person_id: [leadMessages.personNotOnLead] });
 }
 
 export function checkCategory(kind: IncomeExpenseKind, category: IncomeExpense['category']): void {
   if (!categoryFitsKind(kind, category)) {
-    throw badRequest({ category: [kind === 'INCOME' ? leadMessages.categoryNotIncome : leadMessages.categoryNotExpense] });
+    throw invalid({ category: [kind === 'INCOME' ? leadMessages.categoryNotIncome : leadMessages.categoryNotExpense] });
   }
 }
 

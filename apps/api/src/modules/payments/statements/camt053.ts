@@ -1,6 +1,6 @@
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { czechAccountOfIban, formatCzechAccount } from '@lending/contracts';
-import { constantOf, symbolOf, type BankMovement, type BankStatement, type StatementIssue, type StatementResult } from './movement.ts';
+import { constantOf, detached, symbolOf, type BankMovement, type BankStatement, type StatementIssue, type StatementResult } from './movement.ts';
 
 // ISO 20022 camt.053 (BankToCustomerStatement), versions .001.02 to .001.08 as Czech banks send
 // them (ČBA "Standard pro elektronický XML výpis"). Read with a SAX parser: a statement of a
@@ -9,6 +9,14 @@ import { constantOf, symbolOf, type BankMovement, type BankStatement, type State
 //
 // Per entry (Ntry) booked (Sts BOOK), one movement per transaction (TxDtls), or one for the
 // entry when it has no details. Entries pending or for information only are skipped.
+//
+// Balances (docs/decisions/0042): a statement (Stmt) that gives its opening booked balance (Bal
+// of type OPBD, or PRCD, the previous closing booked one) and its closing booked balance (CLBD)
+// must get from one to the other by its booked entries, each entry's amount (Ntry/Amt) counted
+// with its own CdtDbtInd — a storno (RvslInd) included: a reversed credit is booked as a DBIT, so
+// it takes the money back out. Otherwise the file is refused, as gpc.ts refuses a GPC statement
+// whose items do not lead from the old balance to the new one. A statement without both balances
+// (some banks' exports leave them out) is not checked. Every Stmt of a file is checked on its own.
 
 const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(\d{2})$/;
 const MAX_ISSUES = 50;
@@ -26,6 +34,26 @@ interface Entry {
   txs: Tx[];
 }
 
+interface Balance {
+  index: number;
+  line: number;
+  fields: Map<string, string[]>;
+}
+
+/** The statement (Stmt) being read: its balances and what its booked entries add up to, in hellers. */
+interface OpenStatement {
+  index: number;
+  line: number;
+  id: string | null;
+  balances: number;
+  /** OPBD, or PRCD when the statement gives no OPBD. */
+  opening: { code: string; hellers: bigint } | null;
+  closing: bigint | null;
+  net: bigint;
+  /** Issues found before it opened: the balance check is moot when any of its own parts failed. */
+  issuesBefore: number;
+}
+
 const first = (fields: Map<string, string[]>, ...paths: string[]): string | null => {
   for (const p of paths) {
     const v = fields.get(p)?.[0]?.trim();
@@ -41,6 +69,20 @@ function amountOf(text: string | null): string | null {
   if (fraction.length > 2 && /[1-9]/.test(fraction.slice(2))) return null;
   const amount = `${whole!.replace(/^0+(?=\d)/, '')}.${fraction.slice(0, 2).padEnd(2, '0')}`;
   return /^0\.00$/.test(amount) ? null : amount;
+}
+
+/** A balance: "123.4" → 12340n hellers (zero allowed); null when it is not an amount of at most two decimal places. */
+function balanceOf(text: string | null): bigint | null {
+  if (!text || !/^\d{1,15}(\.\d{1,5})?$/.test(text)) return null;
+  const [whole, fraction = ''] = text.split('.');
+  if (fraction.length > 2 && /[1-9]/.test(fraction.slice(2))) return null;
+  return BigInt(whole!) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
+}
+
+/** Hellers → "-1250.50", as gpc.ts writes balances in its message. */
+function hellersText(value: bigint): string {
+  const abs = value < 0n ? -value : value;
+  return `${value < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 }
 
 /** ISODate or ISODateTime → YYYY-MM-DD (a date-time keeps the bank's calendar day as written). */
@@ -105,6 +147,9 @@ export class Camt053Reader {
   private stmtAccount: string | null = null;
   private statementId: string | null = null;
   private entryCount = 0;
+  private stmtCount = 0;
+  private stmt: OpenStatement | null = null;
+  private balance: Balance | null = null;
   private entry: Entry | null = null;
   private tx: Tx | null = null;
   private readonly movements: BankMovement[] = [];
@@ -164,7 +209,13 @@ export class Camt053Reader {
     }
     this.stack.push(tag.local);
     this.text = '';
-    if (tag.local === 'Stmt') this.stmtAccount = null;
+    if (tag.local === 'Stmt') {
+      this.stmtAccount = null;
+      this.stmt = { index: ++this.stmtCount, line: this.parser.line, id: null, balances: 0, opening: null, closing: null, net: 0n, issuesBefore: this.issues.length };
+    }
+    if (tag.local === 'Bal' && this.stack.at(-2) === 'Stmt' && this.stmt) {
+      this.balance = { index: ++this.stmt.balances, line: this.parser.line, fields: new Map() };
+    }
     if (tag.local === 'Ntry' && this.stack.at(-2) === 'Stmt') {
       this.entryCount++;
       this.entry = { index: this.entryCount, line: this.parser.line, fields: new Map(), txs: [] };
@@ -195,7 +246,7 @@ export class Camt053Reader {
   private close() {
     if (this.failed) return;
     const name = this.stack.at(-1);
-    const value = this.text.trim();
+    const value = detached(this.text.trim());
     this.text = '';
     if (name === 'TxDtls' && this.tx && this.entry) {
       this.entry.txs.push(this.tx);
@@ -203,9 +254,23 @@ export class Camt053Reader {
     } else if (name === 'Ntry' && this.entry && this.stack.at(-2) === 'Stmt') {
       this.finishEntry(this.entry);
       this.entry = null;
+    } else if (name === 'Bal' && this.balance && this.stack.at(-2) === 'Stmt') {
+      this.finishBalance(this.balance);
+      this.balance = null;
+    } else if (name === 'Stmt' && this.stmt) {
+      this.finishStatement(this.stmt);
+      this.stmt = null;
     } else if (value) {
       if (this.entry) this.record(this.relative(), value);
-      else if (this.stack.at(-2) === 'Stmt' && name === 'Id') this.statementId = value;
+      else if (this.balance) {
+        const path = this.stack.slice(this.stack.lastIndexOf('Bal') + 1).join('/');
+        const list = this.balance.fields.get(path);
+        if (list) list.push(value);
+        else this.balance.fields.set(path, [value]);
+      } else if (this.stack.at(-2) === 'Stmt' && name === 'Id') {
+        this.statementId = value;
+        if (this.stmt) this.stmt.id = value;
+      }
       else if (this.stack.slice(-4).join('/') === 'Stmt/Acct/Id/IBAN' || this.stack.slice(-5).join('/') === 'Stmt/Acct/Id/Othr/Id') {
         this.stmtAccount = accountOf(name === 'IBAN' ? value : null, name === 'IBAN' ? null : value, null);
         this.account ??= this.stmtAccount;
@@ -275,6 +340,38 @@ export class Camt053Reader {
       return;
     }
     this.movements.push(...drafts);
+    // The entry's own amount, with its own sign: a storno of a credit is a DBIT and counts as one.
+    if (this.stmt) this.stmt.net += (indicator === 'CRDT' ? 1n : -1n) * balanceOf(entryAmount)!;
+  }
+
+  /** A Bal of the statement: the opening (OPBD, else PRCD) and the closing booked balance (CLBD); other types are not checked. */
+  private finishBalance(balance: Balance) {
+    const stmt = this.stmt!;
+    const f = balance.fields;
+    const code = first(f, 'Tp/CdOrPrtry/Cd');
+    if (code !== 'OPBD' && code !== 'PRCD' && code !== 'CLBD') return;
+    const where = `Stmt[${stmt.index}]/Bal[${balance.index}]`;
+    const amount = balanceOf(first(f, 'Amt'));
+    const indicator = first(f, 'CdtDbtInd');
+    if (amount === null) this.issue(`${where}/Amt`, balance.line, `zůstatek ${code} „${first(f, 'Amt') ?? ''}“ není číslo s nejvýše dvěma desetinnými místy.`);
+    if (indicator !== 'CRDT' && indicator !== 'DBIT') this.issue(`${where}/CdtDbtInd`, balance.line, `zůstatek ${code}: CdtDbtInd musí být CRDT nebo DBIT, je „${indicator ?? ''}“.`);
+    if (amount === null || (indicator !== 'CRDT' && indicator !== 'DBIT')) return;
+    // A debit balance is an overdrawn account: below zero.
+    const hellers = indicator === 'DBIT' ? -amount : amount;
+    if (code === 'CLBD') stmt.closing ??= hellers;
+    else if (!stmt.opening || (code === 'OPBD' && stmt.opening.code === 'PRCD')) stmt.opening = { code, hellers };
+  }
+
+  /** A statement's booked entries must take its opening balance to its closing one (when it gives both). */
+  private finishStatement(stmt: OpenStatement) {
+    if (this.issues.length > stmt.issuesBefore || !stmt.opening || stmt.closing === null) return;
+    if (stmt.opening.hellers + stmt.net === stmt.closing) return;
+    const name = stmt.id ?? `${stmt.index}. v souboru`;
+    this.issue(
+      `Stmt[${stmt.index}]`,
+      stmt.line,
+      `Výpis č. ${name}: starý zůstatek ${hellersText(stmt.opening.hellers)} a pohyby (${hellersText(stmt.net)}) nedávají nový zůstatek ${hellersText(stmt.closing)}; soubor je neúplný nebo poškozený.`,
+    );
   }
 }
 
@@ -285,8 +382,8 @@ export function parseCamt053(input: Uint8Array | string): StatementResult {
   return reader.end();
 }
 
-/** Parses camt.053 arriving in chunks (an upload stream). */
-export async function parseCamt053Stream(chunks: AsyncIterable<Uint8Array>): Promise<StatementResult> {
+/** Parses camt.053 arriving in chunks (a stored file read as a stream). */
+export async function parseCamt053Stream(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<StatementResult> {
   const reader = new Camt053Reader();
   for await (const chunk of chunks) reader.push(chunk);
   return reader.end();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import iconv from 'iconv-lite';
 import { formatCzechAccount } from '@lending/contracts';
-import { amountOfHellers, constantOf, symbolOf, type BankMovement, type BankStatement, type StatementIssue, type StatementResult } from './movement.ts';
+import { amountOfHellers, constantOf, detached, symbolOf, type BankMovement, type BankStatement, type StatementIssue, type StatementResult } from './movement.ts';
 
 // The Czech banks' GPC (ABO) statement: fixed-width records of 128 characters in windows-1250,
 // CRLF. Layout as published by the banks (ČSOB "Formát GPC", KB "Formát BEST/GPC", Fio "Popis
@@ -210,7 +210,7 @@ export class GpcReader {
       specificSymbol: symbolOf(ss),
       constantSymbol: constantOf(ksField.slice(6, 10)),
       counterAccount: accountOf(counterDigits, counterBank),
-      counterAccountName: text.slice(97, 117).trim() || null,
+      counterAccountName: detached(text.slice(97, 117).trim()) || null,
       message: null,
     };
     statement.movements.push(movement);
@@ -223,7 +223,7 @@ export class GpcReader {
     if (!this.last) return this.issue(this.lineNo, `Záznam ${text.slice(0, 3)} (zpráva pro příjemce) bez položky 075 před ním.`);
     const parts = [text.slice(3, 38), text.slice(38, 73)].map((p) => p.trim()).filter(Boolean);
     if (!parts.length) return;
-    this.last.message = [this.last.message, ...parts].filter(Boolean).join(' ');
+    this.last.message = detached([this.last.message, ...parts].filter(Boolean).join(' '));
   }
 
   /**
@@ -231,7 +231,7 @@ export class GpcReader {
    * its repeats in this file, so the same file read again names the same movements.
    */
   private reference(statement: OpenStatement, id: string, text: string): string {
-    if (!/^0+$/.test(id)) return `gpc:${statement.account}:${id}`;
+    if (!/^0+$/.test(id)) return detached(`gpc:${statement.account}:${id}`);
     const digest = createHash('sha256').update(text).digest('hex').slice(0, 24);
     const n = (this.seen.get(digest) ?? 0) + 1;
     this.seen.set(digest, n);
@@ -263,8 +263,8 @@ export function parseGpc(bytes: Uint8Array, options: { bankCode?: string } = {})
   return reader.end();
 }
 
-/** Parses a GPC file arriving in chunks (an upload stream), line by line. */
-export async function parseGpcStream(chunks: AsyncIterable<Uint8Array>, options: { bankCode?: string } = {}): Promise<StatementResult> {
+/** Parses a GPC file arriving in chunks (a stored file read as a stream), line by line. */
+export async function parseGpcStream(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, options: { bankCode?: string } = {}): Promise<StatementResult> {
   const reader = new GpcReader(options);
   for await (const chunk of chunks) reader.push(chunk);
   return reader.end();

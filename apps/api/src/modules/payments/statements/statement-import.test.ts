@@ -1,13 +1,20 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_STATEMENT_BYTES } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../../../test/context.ts';
+import { configWithTempDataDir } from '../../../../test/documents-fixtures.ts';
+import { staffActor } from '../../../../test/fixtures/actors.ts';
+import { importStatementJob } from '../../../jobs/definitions/payments/import-statement.ts';
 import { startJobWorker, type JobWorker } from '../../../jobs/worker.ts';
 import { businessDateOf } from '../../../domain/dates.ts';
 import { addClaim, createDeal } from '../../close-of-business/close-of-business-fixtures.ts';
-import { recomputeDelinquency } from '../../close-of-business/recompute-delinquency.ts';
+import { recomputeDelinquency } from '../../servicing/index.ts';
 import { eventually } from '../../screenings/screening-test-fixtures.ts';
+import { testSystem } from '../../../../test/fixtures/actors.ts';
 import { importStatement } from './import-statement.ts';
+import { statementFile, uploadStatement } from './upload-statement.ts';
 
 // Statement files of fixtures/ uploaded through HTTP, imported by the real job worker on real
 // PostgreSQL. What each file holds (read off the files, see statements.test.ts):
@@ -16,8 +23,10 @@ import { importStatement } from './import-statement.ts';
 //   camt053-v08.xml: +4321.09 VS 2024000020 SS 99, −0.10 fee
 // Deals: A has VS 2024000017 (the small loan of booking.test.ts, 5000 in all), B 2024000018,
 // C 99; no deal has 2024000019 or 2024000020.
+// Files are stored under a temporary DATA_DIR (docs/decisions/0042): payment-statements/<uuid>.
 
 let ctx: TestContext;
+let temp: ReturnType<typeof configWithTempDataDir>;
 let worker: JobWorker;
 let accountant: string;
 let viewer: string;
@@ -40,7 +49,8 @@ async function loan(variableSymbol: string) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  temp = configWithTempDataDir();
+  ctx = await createTestContext({ config: temp.config });
   accountant = (await ctx.login('ACCOUNTANT')).access;
   viewer = (await ctx.login('VIEWER')).access;
   deals.A = await loan('2024000017');
@@ -51,7 +61,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   await ctx.close();
+  temp?.cleanup();
 });
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const storedDir = () => path.join(temp.dataDir, 'uploads', 'payment-statements');
+/** The statement files in the storage, by key. */
+const stored = () => (fs.existsSync(storedDir()) ? fs.readdirSync(storedDir()).map((name) => `payment-statements/${name}`).sort() : []);
+/** What every row names: no other file may be in the storage. */
+const named = async () =>
+  (await ctx.deps.prisma.paymentStatement.findMany({ where: { storageKey: { not: null } }, select: { storageKey: true } })).map((r) => r.storageKey!).sort();
+/** The v08 sample with bank references of its own, so that it books anew. */
+const v08As = (tag: string) => Buffer.from(fixture('camt053-v08.xml').toString('utf8').replace('KB2025031700077', `KB${tag}`).replace('FEE-20250317', `FEE-${tag}`));
 
 const upload = (content: Buffer, name: string, token = accountant) => ctx.http().post('/api/v1/payments/statements/').set(auth(token)).attach('file', content, name);
 
@@ -129,6 +150,11 @@ describe('statement import', () => {
     expect(failed.errors[0]).toMatch(/řádek \d+/);
     const unbalanced = await finished((await upload(fixture('unbalanced.gpc'), 'x.gpc')).body.id);
     expect(unbalanced).toMatchObject({ state: 'FAILED', created: 0 });
+    expect(unbalanced.errors).toEqual(['řádek 1: Výpis č. 44: starý zůstatek 100000.00 a pohyby (12500.00) nedávají nový zůstatek 120000.00; soubor je neúplný nebo poškozený.']);
+    // camt.053 the same way (docs/decisions/0042): refused whole, its balanced first statement included.
+    const camt = await finished((await upload(fixture('camt053-unbalanced.xml'), 'nesedi.xml')).body.id);
+    expect(camt).toMatchObject({ state: 'FAILED', total_lines: 0, created: 0 });
+    expect(camt.errors).toEqual(['řádek 22, element Stmt[2]: Výpis č. U-2: starý zůstatek 1200.00 a pohyby (150.00) nedávají nový zůstatek 1650.00; soubor je neúplný nebo poškozený.']);
     // A failed file uploaded again is imported again (here failing the same way), not answered as done.
     const retried = await upload(fixture('camt053-broken.xml'), 'rozbity-znovu.xml');
     expect(retried.status).toBe(202);
@@ -163,8 +189,106 @@ describe('statement import', () => {
     expect(first).toMatchObject({ state: 'DONE', created: 2, paired: 1, duplicates_skipped: 0 });
     // As if the worker had died after booking everything but before recording DONE.
     await p.paymentStatement.update({ where: { id }, data: { state: 'PROCESSING', created: 0, paired: 0, processed: 1, finishedAt: null } });
-    await importStatement(ctx.deps, id, { finalAttempt: false });
+    await importStatement(ctx.deps, testSystem, { statementId: id, finalAttempt: false });
     const again = (await ctx.http().get(`/api/v1/payments/statements/${id}/`).set(auth(viewer))).body;
     expect(again).toMatchObject({ state: 'DONE', total_lines: 2, processed: 2, created: 2, paired: 1, unpaired: 0, duplicates_skipped: 0 });
+  });
+
+  it('keeps the file in the storage, not in the row: the bytes as uploaded under the key the row names', async () => {
+    const content = v08As('S1');
+    const res = await upload(content, 'ulozeny.xml');
+    expect(res.status).toBe(202);
+    const row = await ctx.deps.prisma.paymentStatement.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect(row.content).toBeNull();
+    expect(row.storageKey).toMatch(/^payment-statements\/[0-9a-f-]{36}$/);
+    expect(row.sha256).toBe(sha256(content));
+    expect(fs.readFileSync(path.join(temp.dataDir, 'uploads', row.storageKey!))).toEqual(content);
+    expect(await finished(res.body.id)).toMatchObject({ state: 'DONE', created: 2 });
+    expect(stored()).toEqual(await named());
+  });
+
+  it('answers 413 past 20 MB and 400 for what is no statement, keeping no file and no row', async () => {
+    const before = { files: stored(), rows: await ctx.deps.prisma.paymentStatement.count() };
+    const big = Buffer.alloc(MAX_STATEMENT_BYTES + 1, 0x20);
+    big.write('<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">');
+    const tooLarge = await upload(big, 'velky.xml');
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toEqual({ detail: 'Výpis je příliš velký (nejvýše 20 MB).' });
+    const text = await upload(Buffer.from('Dobrý den, posílám výpis.'), 'dopis.txt');
+    expect(text.status).toBe(400);
+    const empty = await upload(Buffer.alloc(0), 'prazdny.xml');
+    expect([empty.status, empty.body]).toEqual([400, { file: ['Nahrajte výpis ve formátu camt.053 (XML) nebo GPC (ABO).'] }]);
+    expect(stored()).toEqual(before.files);
+    expect(await ctx.deps.prisma.paymentStatement.count()).toBe(before.rows);
+  });
+
+  it('stores the same file once: uploaded again, or twice at once, the extra copies are deleted', async () => {
+    const content = v08As('S2');
+    const [x, y] = await Promise.all([upload(content, 'a.xml'), upload(content, 'b.xml')]);
+    expect([x.status, y.status].sort()).toEqual([200, 202]);
+    expect((await upload(content, 'c.xml')).status).toBe(200);
+    expect(await ctx.deps.prisma.paymentStatement.count({ where: { sha256: sha256(content) } })).toBe(1);
+    expect(stored()).toEqual(await named());
+    await finished(x.body.id);
+  });
+
+  it('deletes the stored file when the transaction that would name it rolls back', async () => {
+    const before = stored();
+    const accountantId = (await ctx.deps.prisma.staffUser.findFirstOrThrow({ where: { role: 'ACCOUNTANT' } })).id;
+    const enqueue = vi.spyOn(importStatementJob, 'enqueue').mockRejectedValueOnce(new Error('simulated: the queue refused the job'));
+    try {
+      await expect(uploadStatement(ctx.deps, staffActor(accountantId, 'ACCOUNTANT'), { file: statementFile('rollback.xml', v08As('S3')) })).rejects.toThrow(/simulated/);
+      // Refused inside the transaction, after the row was inserted.
+      expect(enqueue).toHaveBeenCalledTimes(1);
+    } finally {
+      enqueue.mockRestore();
+    }
+    expect(await ctx.deps.prisma.paymentStatement.count({ where: { sha256: sha256(v08As('S3')) } })).toBe(0);
+    expect(stored()).toEqual(before);
+    // Uploaded again, it is taken as new.
+    const again = await upload(v08As('S3'), 'rollback.xml');
+    expect(again.status).toBe(202);
+    expect(await finished(again.body.id)).toMatchObject({ state: 'DONE', created: 2 });
+    expect(stored()).toEqual(await named());
+  });
+
+  it('imports a row uploaded before the storage (its file in the row), QUEUED or PROCESSING; failed and uploaded again, it moves to the storage', async () => {
+    const p = ctx.deps.prisma;
+    const accountantId = (await p.staffUser.findFirstOrThrow({ where: { role: 'ACCOUNTANT' } })).id;
+    const legacy = async (content: Buffer, state: string) =>
+      (await p.paymentStatement.create({ data: { format: 'camt053', fileName: `stary-${state}.xml`, content: new Uint8Array(content), sha256: sha256(content), state, createdById: accountantId } })).id;
+    const queued = await legacy(v08As('L1'), 'QUEUED');
+    const processing = await legacy(v08As('L2'), 'PROCESSING');
+    for (const id of [queued, processing]) {
+      await importStatement(ctx.deps, testSystem, { statementId: id, finalAttempt: true });
+      expect((await ctx.http().get(`/api/v1/payments/statements/${id}/`).set(auth(viewer))).body).toMatchObject({ state: 'DONE', total_lines: 2, created: 2, paired: 1, errors: [] });
+    }
+    expect(await p.payment.count({ where: { statementId: { in: [queued, processing] } } })).toBe(4);
+    // Kept in the row: nothing was moved by reading it.
+    expect((await p.paymentStatement.findUniqueOrThrow({ where: { id: queued } })).content).not.toBeNull();
+
+    const broken = Buffer.concat([fixture('camt053-broken.xml'), Buffer.from('<!-- stary -->')]);
+    const failed = await legacy(broken, 'QUEUED');
+    await importStatement(ctx.deps, testSystem, { statementId: failed, finalAttempt: true });
+    expect((await p.paymentStatement.findUniqueOrThrow({ where: { id: failed } })).state).toBe('FAILED');
+    const retried = await upload(broken, 'stary-znovu.xml');
+    expect(retried.body).toMatchObject({ id: failed, state: 'QUEUED' });
+    const row = await p.paymentStatement.findUniqueOrThrow({ where: { id: failed } });
+    expect([row.content, row.storageKey]).toEqual([null, expect.stringMatching(/^payment-statements\//)]);
+    expect(await finished(failed)).toMatchObject({ state: 'FAILED' });
+    expect(stored()).toEqual(await named());
+  });
+
+  it('fails an import whose stored file is gone, saying to upload it again', async () => {
+    const res = await upload(v08As('S4'), 'zmizely.xml');
+    const row = await ctx.deps.prisma.paymentStatement.findUniqueOrThrow({ where: { id: res.body.id } });
+    // The worker may have imported it already; as if the file had vanished before the job ran.
+    await ctx.deps.prisma.paymentStatement.update({ where: { id: row.id }, data: { state: 'QUEUED' } });
+    fs.rmSync(path.join(temp.dataDir, 'uploads', row.storageKey!));
+    await importStatement(ctx.deps, testSystem, { statementId: row.id, finalAttempt: false });
+    expect((await ctx.http().get(`/api/v1/payments/statements/${row.id}/`).set(auth(viewer))).body).toMatchObject({
+      state: 'FAILED',
+      errors: ['Soubor výpisu se v úložišti nenašel; nahrajte výpis znovu.'],
+    });
   });
 });

@@ -283,3 +283,82 @@ describe('camt.053 statement', () => {
     expect(xxe.ok).toBe(false);
   });
 });
+
+describe('camt.053 balances (docs/decisions/0042)', () => {
+  const v02 = () => fixture('camt053-v02.xml').toString('utf8');
+  const refusal = (id: string, line: number, opening: string, net: string, closing: string) => ({
+    ok: false,
+    errors: [{ element: 'Stmt[1]', line, message: `Výpis č. ${id}: starý zůstatek ${opening} a pohyby (${net}) nedávají nový zůstatek ${closing}; soubor je neúplný nebo poškozený.` }],
+  });
+
+  it('admits the v02 sample: 100000.00 + 12500.00 − 3000.00 − 500.00 (a storno, DBIT) + 1500.00 (the batch entry) = 110500.00; the pending 999.00 does not count', () => {
+    expect(parseCamt053(v02()).ok).toBe(true);
+  });
+
+  it('refuses a closing balance that adds up only when a storno is counted against its indicator, or a pending entry is counted', () => {
+    // The storno DBIT 500.00 added instead of subtracted: 100000 + 12500 − 3000 + 500 + 1500 = 111500.
+    const storno = parseCamt053(v02().replace('<Amt Ccy="CZK">110500.00</Amt>', '<Amt Ccy="CZK">111500.00</Amt>'));
+    expect(storno).toEqual(refusal('2025-03-15-042', 8, '100000.00', '10500.00', '111500.00'));
+    // The pending 999.00 counted: 110500 + 999 = 111499.
+    const pending = parseCamt053(v02().replace('<Amt Ccy="CZK">110500.00</Amt>', '<Amt Ccy="CZK">111499.00</Amt>'));
+    expect(pending).toEqual(refusal('2025-03-15-042', 8, '100000.00', '10500.00', '111499.00'));
+  });
+
+  it('checks every statement of a file: debit balances below zero, PRCD as the opening, stornos with their own indicator, no balances not checked', async () => {
+    const statement = ok(await parseCamt053Stream(chunks(fixture('camt053-balances.xml'), 64)));
+    expect(statement.movements.map((m) => [m.bankReference.split(':').at(-1), m.direction, m.reversal, m.amount])).toEqual([
+      ['B1-001', 'INCOMING_PAYMENT', false, '5000.00'],
+      ['B1-002', 'OUTGOING_PAYMENT', false, '249.50'],
+      ['B1-003', 'OUTGOING_PAYMENT', false, '1000.00'],
+      ['B2-001', 'OUTGOING_PAYMENT', true, '5000.00'],
+      ['B2-002', 'INCOMING_PAYMENT', true, '249.50'],
+      ['B3-001', 'INCOMING_PAYMENT', false, '100.00'],
+    ]);
+    const text = fixture('camt053-balances.xml').toString('utf8');
+    // The opening DBIT read as a credit: 1250.50 + 3750.50 = 5001.00 would be needed.
+    const opening = text.replace('<Amt Ccy="CZK">1250.50</Amt>\n        <CdtDbtInd>DBIT</CdtDbtInd>', '<Amt Ccy="CZK">1250.50</Amt>\n        <CdtDbtInd>CRDT</CdtDbtInd>');
+    expect(opening).not.toBe(text);
+    expect(parseCamt053(opening)).toEqual(refusal('2010-20250401', 15, '1250.50', '3750.50', '2500.00'));
+    // The second statement's closing as stornos counted against their indicator would give it: 2500.00 + 5000.00 − 249.50.
+    const stornos = text.replace('<Amt Ccy="CZK">2250.50</Amt>\n        <CdtDbtInd>DBIT</CdtDbtInd>', '<Amt Ccy="CZK">7250.50</Amt>\n        <CdtDbtInd>CRDT</CdtDbtInd>');
+    expect(stornos).not.toBe(text);
+    expect(parseCamt053(stornos)).toEqual({
+      ok: false,
+      errors: [{ element: 'Stmt[2]', line: 69, message: 'Výpis č. 2010-20250402: starý zůstatek 2500.00 a pohyby (-4750.50) nedávají nový zůstatek 7250.50; soubor je neúplný nebo poškozený.' }],
+    });
+    // OPBD wins over PRCD when a statement gives both.
+    const both = text.replace('<Cd>PRCD</Cd></CdOrPrtry></Tp>\n        <Amt Ccy="CZK">2500</Amt>', '<Cd>PRCD</Cd></CdOrPrtry></Tp>\n        <Amt Ccy="CZK">9999.99</Amt>').replace(
+      '<Id>2010-20250402</Id>\n      <Acct><Id><IBAN>CZ6508000000192000145399</IBAN></Id><Ccy>CZK</Ccy></Acct>',
+      '<Id>2010-20250402</Id>\n      <Acct><Id><IBAN>CZ6508000000192000145399</IBAN></Id><Ccy>CZK</Ccy></Acct>\n      <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="CZK">2500.00</Amt><CdtDbtInd>CRDT</CdtDbtInd></Bal>',
+    );
+    expect(parseCamt053(both).ok).toBe(true);
+  });
+
+  it('refuses the statement whose closing balance adds up only with a debit added, naming it; the balanced one before it is no excuse', () => {
+    expect(parseCamt053(fixture('camt053-unbalanced.xml'))).toEqual({
+      ok: false,
+      errors: [{ element: 'Stmt[2]', line: 22, message: 'Výpis č. U-2: starý zůstatek 1200.00 a pohyby (150.00) nedávají nový zůstatek 1650.00; soubor je neúplný nebo poškozený.' }],
+    });
+  });
+
+  it('does not check a statement that gives only one of the balances, or none (the v08 sample)', () => {
+    const onlyOpening = v02().replace(/<Bal>\s*<Tp><CdOrPrtry><Cd>CLBD<\/Cd>[\s\S]*?<\/Bal>/, '');
+    expect(onlyOpening).not.toContain('CLBD');
+    expect(parseCamt053(onlyOpening.replace('<Amt Ccy="CZK">100000.00</Amt>', '<Amt Ccy="CZK">1.00</Amt>')).ok).toBe(true);
+    const onlyClosing = v02().replace(/<Bal>\s*<Tp><CdOrPrtry><Cd>OPBD<\/Cd>[\s\S]*?<\/Bal>/, '');
+    expect(parseCamt053(onlyClosing.replace('<Amt Ccy="CZK">110500.00</Amt>', '<Amt Ccy="CZK">1.00</Amt>')).ok).toBe(true);
+    expect(fixture('camt053-v08.xml').toString('utf8')).not.toContain('<Bal>');
+  });
+
+  it('reports an unreadable balance by its element; a broken entry leaves the balance unchecked (its error is the one reported)', () => {
+    expect(parseCamt053(v02().replace('<Amt Ccy="CZK">110500.00</Amt>', '<Amt Ccy="CZK">110 500,00</Amt>').replace('<CdtDbtInd>CRDT</CdtDbtInd>\n        <Dt><Dt>2025-03-14', '<CdtDbtInd>X</CdtDbtInd>\n        <Dt><Dt>2025-03-14'))).toEqual({
+      ok: false,
+      errors: [
+        { element: 'Stmt[1]/Bal[1]/CdtDbtInd', line: 17, message: 'zůstatek OPBD: CdtDbtInd musí být CRDT nebo DBIT, je „X“.' },
+        { element: 'Stmt[1]/Bal[2]/Amt', line: 23, message: 'zůstatek CLBD „110 500,00“ není číslo s nejvýše dvěma desetinnými místy.' },
+      ],
+    });
+    const broken = parseCamt053(v02().replace('<Amt Ccy="CZK">3000.00</Amt>', '<Amt Ccy="CZK">-3000.00</Amt>'));
+    expect(broken.ok ? [] : broken.errors.map((e) => e.element)).toEqual(['Ntry[2]/Amt']);
+  });
+});

@@ -1,7 +1,8 @@
 import type { ClaimsStatement } from '@lending/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { lateEveningInUtcBrowser, PRAGUE_DAY_OF_LATE_EVENING } from '../../../test/clock';
 import { mockApi, page } from '../../../test/fetch-mock';
 import { ClaimsStatementsTab } from './ClaimsStatementsTab';
 import { NOW, renderTab } from './tab-test-utils';
@@ -99,11 +100,14 @@ describe('ClaimsStatementsTab', () => {
         return { status: 200, body: rows[0] };
       },
     });
+    // A new statement is as of today's business date: Prague's, already the 16th at 23:30 UTC.
+    onTestFinished(lateEveningInUtcBrowser());
     renderTab(<ClaimsStatementsTab dealId={7} canWrite />);
     expect(await screen.findByText('K obchodu zatím není žádné vyčíslení.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Nové vyčíslení' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nové vyčíslení' });
     const date = within(dialog).getByLabelText(/Ke dni/);
+    expect((date as HTMLInputElement).value).toBe(PRAGUE_DAY_OF_LATE_EVENING);
     await user.clear(date);
     await user.type(date, '2025-03-05');
     await user.selectOptions(within(dialog).getByLabelText(/Alokační profil/), 'CL_PE_ALLOCATION_PROFILE_V1');

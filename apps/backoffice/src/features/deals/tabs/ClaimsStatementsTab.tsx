@@ -3,6 +3,7 @@ import { AllocationProfile, ClaimsStatementState, claimsStatementRequest, type C
 import { useState } from 'react';
 import { ConfirmDialog, Dialog, EmptyState, enumOptions, ErrorState, formatCzk, formatDate, formatDateTime, Loading, Pagination, SelectField, StatusBadge, type BadgeTone } from '@lending/ui';
 import { api, useApi } from '../../../shared/api';
+import { businessToday } from '../../../shared/business-date';
 import { showToast } from '../../../shared/toast';
 import { DownloadButton } from '../../../shared/ui/DownloadButton';
 import { DescriptionList, Section } from '../../../shared/ui/Layout';
@@ -25,7 +26,6 @@ const fields: FormField[] = [
   { key: 'allocation_profile', label: 'Alokační profil', kind: 'select', options: enumOptions(AllocationProfile), hint: 'Nevyplněno: profil obchodu' },
 ];
 
-const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Prague' });
 const title = (s: ClaimsStatement) => `Vyčíslení č. ${s.id} ke dni ${formatDate(s.as_of)}`;
 
 function LinesTable({ caption, lines }: { caption: string; lines: readonly ClaimsStatementLine[] }) {
@@ -274,7 +274,7 @@ export function ClaimsStatementsTab({ dealId, canWrite }: { dealId: number; canW
           <SubResourceForm
             fields={fields}
             schema={claimsStatementRequest}
-            row={{ as_of: today(), allocation_profile: '' }}
+            row={{ as_of: businessToday(), allocation_profile: '' }}
             submitLabel="Vytvořit vyčíslení"
             onCancel={() => setCreating(false)}
             onSubmit={async (body) => {

@@ -39,6 +39,7 @@ import {
   type Column,
 } from '@lending/ui';
 import { api } from '../../../shared/api';
+import { businessToday } from '../../../shared/business-date';
 import { amountFromInput, amountToInput, intOrText, textOrNull, validate } from '../../../shared/form';
 import { showToast } from '../../../shared/toast';
 import { useForm } from '../../../shared/useForm';
@@ -48,7 +49,7 @@ import { Section } from '../../../shared/ui/Layout';
 import { ListResults } from '../../../shared/ui/ListResults';
 import { positiveInt } from '../../../shared/ui/useUrlState';
 import { claimsExportPath, groupKindOf, useClaims, useClaimsGroups, useDealFacts, useDealModels, useRevalidateDeal } from '../model-api';
-import { formatRate, todayIso } from './model-format';
+import { formatRate } from './model-format';
 import { useTabUrlState } from './tab-url-state';
 
 const FILTER_KEYS = ['type', 'creditor', 'date_from', 'date_to', 'cancelled'] as const;
@@ -114,7 +115,7 @@ function claimColumns(today: string, actions?: (claim: ClaimView) => ReactNode):
 }
 
 export function ClaimsTab({ dealId, canWrite }: { dealId: number; canWrite: boolean }) {
-  const today = todayIso();
+  const today = businessToday();
   const { data: deal } = useDealFacts(dealId);
   const { values, search, update } = useTabUrlState('claims', LIST_KEYS);
   const page = positiveInt(values.page, 1);

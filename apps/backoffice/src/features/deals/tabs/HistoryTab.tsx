@@ -3,7 +3,7 @@ import { ApiError } from '@lending/api-client';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type Column, DataTable, EmptyState, formatDateTime, formatMoney, Pagination } from '@lending/ui';
-import { useCurrentUser } from '../../auth/api';
+import { useCurrentUser } from '../../../shared/current-user';
 import { useDealHistory } from '../api';
 import type { DealTabProps } from '../deal-tabs';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dealDetail } from '../../../test/deal-fixtures';
 import { mockApi, page, type RecordedCall } from '../../../test/fetch-mock';
-import { allocatedPayment, payment } from '../../payments/payment-fixtures';
+import { allocatedPayment, payment } from '../../../test/payment-fixtures';
 import { PaymentsTab } from './PaymentsTab';
 import { renderTab } from './tab-test-utils';
 

@@ -3,8 +3,8 @@ import { DEFAULT_PAGE_SIZE, EmptyState, ErrorState, formatCzk, Loading, Paginati
 import { ExportButtons } from '../../../shared/ui/ExportButtons';
 import { DescriptionList, Section } from '../../../shared/ui/Layout';
 import { positiveInt } from '../../../shared/ui/useUrlState';
-import { paymentPaths, useDealPayments } from '../../payments/api';
-import { PaymentTable } from '../../payments/PaymentTable';
+import { paymentPaths, useDealPayments } from '../../../shared/payments/api';
+import { PaymentTable } from '../../../shared/payments/PaymentTable';
 import { useDeal } from '../api';
 import { useTabUrlState } from './tab-url-state';
 

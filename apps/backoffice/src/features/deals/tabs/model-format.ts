@@ -21,9 +21,3 @@ export function rateFromInput(text: string): string | undefined {
   const compact = text.replace(/[\s\u00a0%]/g, '').replace(',', '.');
   return compact === '' ? undefined : compact;
 }
-
-/** Today in the browser's calendar (staff work in Europe/Prague), as the API writes days. */
-export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
