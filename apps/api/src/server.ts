@@ -1,13 +1,15 @@
 // Starts the whole product: PostgreSQL (embedded unless DATABASE_URL is set), migrations,
 // demo data on first start, then the API with both front-ends on one port; and stops it again
-// in the opposite order on SIGTERM/SIGINT.
-import type { Server } from 'node:http';
+// in the opposite order on SIGTERM/SIGINT/SIGHUP. The port listens from the start: until the API
+// serves, it answers 503 with a Czech page saying what is happening (start-up-page.ts).
+import { createServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app.ts';
 import { DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
 import { EMBEDDED_DATABASE, ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { listMigrations, migrateDeploy } from './db/migrate.ts';
 import { connectDatabase, type Database } from './db/prisma.ts';
+import { discardInterruptedSeed, interruptedSeed } from './db/seed-marker.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import type { Deps } from './deps.ts';
 import { loadBundledAddresses } from './integrations/address/load-bundled-addresses.ts';
@@ -17,6 +19,8 @@ import { createLogger } from './logger.ts';
 import { portalBaseUrl } from './modules/leads/portal-links.ts';
 import { resolveSecrets } from './secrets.ts';
 import { ensureAdmin, isEmpty } from './seed/ensure-admin.ts';
+import type { SeedProgress } from './seed/seed-demo-data.ts';
+import { describeProgress, startUpHandler, type StartUpState } from './start-up-page.ts';
 import { readVersion } from './version.ts';
 
 let config: Config;
@@ -33,6 +37,14 @@ let db: Database | null = null;
 let server: Server | null = null;
 let worker: JobWorker | null = null;
 let stopping = false;
+/** The first start's demo seed while it runs: stopping aborts it and waits for it to give up. */
+let seeding: { abort: () => void; settled: Promise<unknown> } | null = null;
+const startUp: StartUpState = { seeding: false, progress: null, stopping: false };
+/** Answers requests: the start-up page until the API is made, then the API. */
+let handle: RequestListener = startUpHandler(startUp);
+
+/** A line for the person at the console (the start-up banner, the seed's progress), whatever LOG_LEVEL says. */
+const say = (line: string) => process.stdout.write(`${line}\n`);
 
 /** Stops taking connections and waits for the requests in flight, at most `timeoutMs`. */
 async function closeHttp(s: Server, timeoutMs: number): Promise<void> {
@@ -50,6 +62,7 @@ async function shutdown(reason: string, exitCode = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
   lifecycle.draining = true;
+  startUp.stopping = true;
   logger.info({ reason }, 'shutting down');
   // A step that hangs must not keep the process alive for ever.
   const watchdog = setTimeout(() => {
@@ -64,6 +77,15 @@ async function shutdown(reason: string, exitCode = 0): Promise<void> {
       logger.error({ err: error }, `shutdown: ${name} did not stop cleanly`);
     }
   };
+  // A demo seed in progress stops at its next query; what it wrote is discarded at the next start.
+  if (seeding) {
+    const seed = seeding;
+    await step('demo data seed', async () => {
+      seed.abort();
+      await seed.settled;
+    });
+    say('Demo data: seeding stopped; the next start discards the partial data and seeds again.');
+  }
   if (server) await step('HTTP server', () => closeHttp(server!, config.SHUTDOWN_TIMEOUT_MS));
   // Running jobs get a grace period, then go back to the queue for another replica.
   if (worker) await step('job worker', () => worker!.stop());
@@ -73,8 +95,15 @@ async function shutdown(reason: string, exitCode = 0): Promise<void> {
   process.exit(exitCode);
 }
 
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+// SIGHUP: the terminal was closed. A repeated signal (a second Ctrl-C) changes nothing: the
+// watchdog bounds the stop.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+// Started by `pnpm start` (tools/launcher/start.mjs), the server keeps an IPC channel to the
+// launcher, which passes signals on; if the launcher itself is killed, the channel closes.
+if (process.channel) {
+  process.channel.unref();
+  process.once('disconnect', () => void shutdown('the launcher (pnpm start) is gone'));
+}
 process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
 process.on('uncaughtException', (error) => {
   // State may be broken: stop the same orderly way, and say so with the exit code.
@@ -84,6 +113,8 @@ process.on('uncaughtException', (error) => {
 
 async function main() {
   const secrets = resolveSecrets(config);
+  server = await listen((req, res) => handle(req, res));
+  if (stopping) return;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     const dataDir = path.join(config.DATA_DIR, 'postgres');
@@ -114,11 +145,17 @@ async function main() {
     await migrateJobQueue(databaseUrl);
     // The embedded database has no other worker: a lock left in it is a killed run of ours.
     if (embedded && (await unlockJobsOfDeadWorkers(databaseUrl))) logger.warn('freed the jobs a killed run of the product had left locked');
+    // A first start stopped during its demo seed left part of the demo: never serve it.
+    const interrupted = await interruptedSeed(prisma);
+    if (interrupted) {
+      say(`Demo data: the seed begun at ${interrupted.startedAt.toISOString()} was interrupted; discarding its partial data${config.SEED_DEMO_DATA ? ' and seeding again' : ''}.`);
+      const tables = await discardInterruptedSeed(prisma);
+      logger.warn({ startedAt: interrupted.startedAt, tables }, 'discarded the partial demo data of an interrupted first start');
+    }
     await loadBundledAddresses(prisma);
     if (config.SEED_DEMO_DATA && admin && (await isEmpty(prisma))) {
       logger.info('empty database: seeding Czech demo data');
-      const { seedDemoData } = await import('./seed/seed-demo-data.ts');
-      await seedDemoData(prisma, { ...admin, publicUrl: portalBaseUrl(config) });
+      await seedDemo(prisma, admin);
       return true;
     }
     if (admin) await ensureAdmin(prisma, admin);
@@ -138,16 +175,51 @@ async function main() {
     startedAt: new Date(),
     now: () => new Date(),
   };
-  const app = createApp(deps);
-  server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+  handle = createApp(deps);
+  // Background and recurring jobs: every replica runs a worker unless JOB_WORKER=false.
+  if (config.JOB_WORKER && !stopping) worker = startJobWorker(deps);
+  printWelcome(seeded);
+}
+
+/** Opens the port at once; `handler` answers each request as things stand. */
+function listen(handler: RequestListener): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    const s = createServer(handler);
+    s.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' ? new Error(`Port ${config.PORT} is already in use: set PORT to a free one.`) : error),
     );
   });
-  // Background and recurring jobs: every replica runs a worker unless JOB_WORKER=false.
-  if (config.JOB_WORKER && !stopping) worker = startJobWorker(deps);
-  printWelcome(seeded);
+}
+
+/** The first start's demo data, with its progress on the console and the start-up page. */
+async function seedDemo(prisma: Database['prisma'], admin: { adminEmail: string; adminPassword: string }): Promise<void> {
+  const began = Date.now();
+  const controller = new AbortController();
+  startUp.seeding = true;
+  say('Demo data: the database is empty, seeding Czech demo data (two to three minutes; the port answers 503 until then)…');
+  // A counted step prints when it begins, at most every 3 s, and when it ends.
+  let last = { step: '', at: 0 };
+  const onProgress = (progress: SeedProgress) => {
+    startUp.progress = progress;
+    const { step, done, total } = progress;
+    const now = Date.now();
+    if (step === last.step && done !== total && now - last.at < 3_000) return;
+    last = { step, at: now };
+    say(`Demo data: ${describeProgress(progress)}`);
+  };
+  // Tests of the first start only: a smaller book, seeded in seconds (the demo has 1,500 deals).
+  const deals = Number(process.env.SEED_DEMO_DEALS) || undefined;
+  const run = import('./seed/seed-demo-data.ts').then(({ seedDemoData }) =>
+    seedDemoData(prisma, { ...admin, publicUrl: portalBaseUrl(config), deals, onProgress, signal: controller.signal }),
+  );
+  seeding = { abort: () => controller.abort(new Error('the server is stopping')), settled: run.catch(() => undefined) };
+  const result = await run;
+  seeding = null;
+  startUp.seeding = false;
+  const seconds = Math.round((Date.now() - began) / 1000);
+  say(`Demo data: done in ${seconds} s (${result.persons} persons, ${result.deals} deals, ${result.payments} payments).`);
+  logger.info({ seconds, persons: result.persons, deals: result.deals, payments: result.payments }, 'seeded Czech demo data');
 }
 
 function printWelcome(seeded: boolean): void {
@@ -174,6 +246,8 @@ function printWelcome(seeded: boolean): void {
 }
 
 main().catch(async (error: unknown) => {
+  // Stopping while starting (during the seed, say) fails what was under way: that is no error.
+  if (stopping) return;
   process.stderr.write(`\nThe server could not start: ${(error as Error)?.message ?? String(error)}\n`);
   await shutdown('start-up failed', 1);
 });

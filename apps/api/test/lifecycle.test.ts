@@ -1,13 +1,29 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_DATABASE, startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { CRASH_SIGNS, createApplication, postmasterPid, startProduct, type ProductProcess } from './product-process.ts';
+import { COMPILED_SERVER, PRODUCTION_NODE_FLAGS } from '../src/node-flags.ts';
+import {
+  CRASH_SIGNS,
+  createApplication,
+  descendants,
+  isRunning,
+  postmasterPid,
+  spawnProduct,
+  startCommand,
+  startProduct,
+  waitForOutput,
+  waitUntilReady,
+  type ProductProcess,
+} from './product-process.ts';
 
 // The product as an operator runs it (`node apps/api/src/server.ts` on its embedded PostgreSQL),
 // under load, through the faults that used to crash it: PostgreSQL killed underneath it, SIGTERM,
 // and a terminal's Ctrl-C. Every write the API acknowledged (201) must be stored afterwards.
+// Then the first start stopped during its demo seed, and the README's start command
+// (`npx -y pnpm@12.21.0 start`) stopped by a signal to its pid (docs/decisions/0041).
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -155,6 +171,136 @@ describe('the running product under faults', () => {
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 120_000);
+});
+
+/** Waits until `done()` holds; fails with `what` after `timeoutMs`. Returns the milliseconds it took. */
+async function until(done: () => boolean | Promise<boolean>, timeoutMs: number, what: () => string): Promise<number> {
+  const began = Date.now();
+  while (!(await done())) {
+    if (Date.now() - began > timeoutMs) throw new Error(what());
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return Date.now() - began;
+}
+
+/** Runs queries on a running product's database. */
+async function query<T extends Record<string, unknown>>(product: ProductProcess, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${port(product)}/${EMBEDDED_DATABASE}` });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('the first start stopped during its demo seed', () => {
+  // A small book (SEED_DEMO_DEALS, for tests only): the whole seed takes seconds instead of minutes.
+  const env = { SEED_DEMO_DATA: 'true', SEED_DEMO_DEALS: '30' };
+
+  it('is discarded by the next start, which says so and seeds the whole demo again (SIGTERM, then kill -9)', async () => {
+    // 1. Stopped with SIGTERM while it makes the deals (its progress says so).
+    const first = await spawnProduct({ env });
+    dirs.push(first.dataDir);
+    await waitForOutput(first, /Demo data: deals \d+\/30/, 180_000);
+    // Meanwhile the port answers: 503, readiness says why, browsers get a Czech page.
+    const ready = await fetch(`${first.baseUrl}/api/v1/healthcheck/ready/`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: 'starting', seeding: true });
+    const page = await fetch(`${first.baseUrl}/admin/`);
+    expect(page.status).toBe(503);
+    expect(await page.text()).toContain('Probíhá první spuštění – připravujeme ukázková data…');
+    first.child.kill('SIGTERM');
+    expect(await first.exited, first.output()).toBe(0);
+    expect(first.output()).toContain('Demo data: seeding stopped; the next start discards the partial data and seeds again.');
+    expect(first.output().match(CRASH_SIGNS)?.[0]).toBeUndefined();
+    expect(first.output()).not.toMatch(/pool after calling end|could not start|connection lost/);
+    expect(fs.existsSync(path.join(first.dataDir, 'postgres', 'postmaster.pid')), 'PostgreSQL stopped with the product').toBe(false);
+
+    // 2. Started again: it discards the first one's deals, seeds again, and is killed (kill -9)
+    //    while it imports the payments.
+    const second = await spawnProduct({ env, dataDir: first.dataDir });
+    await waitForOutput(second, /Demo data: payments: statement \d+\/\d+/, 180_000);
+    expect(second.output()).toMatch(/Demo data: the seed begun at \S+ was interrupted; discarding its partial data and seeding again\./);
+    const postmaster = postmasterPid(path.join(second.dataDir, 'postgres'));
+    second.child.kill('SIGKILL');
+    await second.exited;
+    await until(() => !isAlive(postmaster), 20_000, () => 'the PostgreSQL of the killed start still runs');
+
+    // 3. The third start discards that one too and completes the whole (small) demo.
+    const third = await spawnProduct({ env, dataDir: first.dataDir });
+    await waitUntilReady(third, 240_000);
+    const out = third.output();
+    expect(out).toMatch(/Demo data: the seed begun at \S+ was interrupted; discarding its partial data and seeding again\./);
+    const done = out.match(/Demo data: done in \d+ s \((\d+) persons, (\d+) deals, (\d+) payments\)\./);
+    expect(done, out).not.toBeNull();
+    const [persons, deals, payments] = done!.slice(1).map(Number) as [number, number, number];
+    expect(deals).toBe(30);
+    expect(payments).toBeGreaterThan(0);
+    // The database holds this seed and nothing of the two interrupted ones: the counts are the
+    // ones it made, ids start at 1 again, the statements are all booked, the close of business ran.
+    const [db] = await query<{ persons: number; deals: number; first_deal: number; staff: number; payments: number; statements: number; booked: number; closes: number; completed: boolean }>(
+      third,
+      `SELECT (SELECT count(*) FROM persons)::int AS persons, (SELECT count(*) FROM deals)::int AS deals,
+              (SELECT min(id) FROM deals)::int AS first_deal, (SELECT count(*) FROM staff_users)::int AS staff,
+              (SELECT count(*) FROM payments)::int AS payments, (SELECT count(*) FROM payment_statements)::int AS statements,
+              (SELECT count(*) FROM payment_statements WHERE state = 'DONE')::int AS booked,
+              (SELECT count(*) FROM close_of_business)::int AS closes,
+              (SELECT completed_at IS NOT NULL FROM lending_startup.demo_seed) AS completed`,
+    );
+    expect(db).toMatchObject({ persons, deals: 30, first_deal: 1, staff: 5, payments, closes: 1, completed: true });
+    expect(db!.statements).toBeGreaterThan(0);
+    expect(db!.booked).toBe(db!.statements);
+    expect(out.match(CRASH_SIGNS)?.[0]).toBeUndefined();
+
+    // A fourth start finds the demo complete: nothing discarded, nothing seeded.
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    const fourth = await startProduct({ env, dataDir: first.dataDir });
+    expect(fourth.output()).not.toMatch(/Demo data:/);
+    fourth.child.kill('SIGTERM');
+    expect(await fourth.exited).toBe(0);
+  }, 600_000);
+});
+
+// The README's start command as a supervisor, `kill <pid>` or a closed terminal stop it: a signal
+// to the pid of npx, two processes above the launcher and three above the server.
+describe.runIf(process.platform === 'linux')('the README start command (npx -y pnpm@12.21.0 start)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lending-start-command-'));
+  dirs.push(dataDir);
+
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    it(`stops the server and its PostgreSQL on ${signal} to its pid: every process it started ends, the port is free`, async () => {
+      const product = await startCommand({ dataDir });
+      const started = descendants(product.child.pid!);
+      try {
+        // The compiled server, run as production runs it, and its PostgreSQL, on this DATA_DIR.
+        const server = started.filter((p) => p.command.endsWith(` ${[...PRODUCTION_NODE_FLAGS, ...COMPILED_SERVER.nodeArgs, COMPILED_SERVER.script].join(' ')}`));
+        expect(server, JSON.stringify(started, null, 1)).toHaveLength(1);
+        const postmaster = `/postgres -D ${path.join(dataDir, 'postgres')} `;
+        expect(started.filter((p) => p.command.split(' ')[0]!.endsWith('/postgres') && p.command.includes(postmaster))).toHaveLength(1);
+
+        process.kill(product.child.pid!, signal);
+        await until(() => started.every((p) => !isRunning(p.pid)), 30_000, () => `still running: ${JSON.stringify(started.filter((p) => isRunning(p.pid)))}\n${product.output()}`);
+        const refused = await fetch(`${product.baseUrl}/api/v1/healthcheck/live/`).then(() => false, () => true);
+        expect(refused, 'the port is free').toBe(true);
+        expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid')), 'PostgreSQL stopped').toBe(false);
+        // npx ends by the signal it was sent, passes its number on as an exit code, or the
+        // server's own 0 (it stopped cleanly).
+        expect([signal, 128 + os.constants.signals[signal], 0]).toContain(await product.exited);
+        expect(product.output().match(CRASH_SIGNS)?.[0]).toBeUndefined();
+      } finally {
+        // Whatever failed above, leave nothing running.
+        for (const p of started.filter((p) => isRunning(p.pid)).reverse()) {
+          try {
+            process.kill(p.pid, 'SIGKILL');
+          } catch {
+            // ended meanwhile
+          }
+        }
+      }
+    }, 420_000);
+  }
 });
 
 function isAlive(pid: number): boolean {

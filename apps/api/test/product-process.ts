@@ -22,14 +22,45 @@ export interface ProductProcess {
   exited: Promise<number | string>;
 }
 
-export async function startProduct(options: { env?: Record<string, string>; dataDir?: string; detached?: boolean } = {}): Promise<ProductProcess> {
+export interface ProductOptions {
+  env?: Record<string, string>;
+  dataDir?: string;
+  detached?: boolean;
+}
+
+/** Starts the product and waits until it is ready (readiness 200). */
+export async function startProduct(options: ProductOptions = {}): Promise<ProductProcess> {
+  const product = await spawnProduct(options);
+  await waitUntilReady(product);
+  return product;
+}
+
+/** Starts the product without waiting (the first start's seed is watched through its output). */
+export async function spawnProduct(options: ProductOptions = {}): Promise<ProductProcess> {
+  return launch([process.execPath, ...PRODUCTION_NODE_FLAGS, path.join(defaultRootDir(), 'apps/api/src/server.ts')], options);
+}
+
+/**
+ * The README's start command, verbatim: `npx -y pnpm@12.21.0 start` in the repository root (npx,
+ * pnpm, the launcher tools/launcher/start.mjs, the build if anything changed, then the compiled
+ * server), ready. Its child is npx: the pid a supervisor or `kill <pid>` signals.
+ */
+export async function startCommand(options: ProductOptions = {}): Promise<ProductProcess> {
+  const product = await launch(['npx', '-y', 'pnpm@12.21.0', 'start'], options);
+  // The build is cached by the suite's own (pnpm test builds first); a cold one takes minutes.
+  await waitUntilReady(product, 360_000);
+  return product;
+}
+
+async function launch([command, ...args]: string[], options: ProductOptions): Promise<ProductProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lending-product-'));
-  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, path.join(defaultRootDir(), 'apps/api/src/server.ts')], {
+  const child = spawn(command!, args, {
     cwd: defaultRootDir(),
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      ...networkSettings(),
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -44,19 +75,83 @@ export async function startProduct(options: { env?: Record<string, string>; data
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  return { port, baseUrl: `http://127.0.0.1:${port}`, child, dataDir, output: () => output, exited };
+}
+
+/**
+ * How this machine reaches the npm registry (certificates, proxies), for npx: without them it
+ * retries an unreachable registry for a minute before it takes pnpm from its cache.
+ */
+function networkSettings(): Record<string, string> {
+  const names = /^(NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|https?_proxy|no_proxy|npm_config_(registry|cafile|proxy|https_proxy|noproxy))$/i;
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => names.test(e[0]) && e[1] !== undefined));
+}
+
+/** Waits until readiness answers 200; fails (killing the product) when it exits or takes too long. */
+export async function waitUntilReady(product: ProductProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the product exited while starting:\n${output}`);
-    const ready = await fetch(`${baseUrl}/api/v1/healthcheck/ready/`).then((r) => r.status === 200, () => false);
-    if (ready) break;
+    if (product.child.exitCode !== null || product.child.signalCode !== null) throw new Error(`the product exited while starting:\n${product.output()}`);
+    const ready = await fetch(`${product.baseUrl}/api/v1/healthcheck/ready/`).then((r) => r.status === 200, () => false);
+    if (ready) return;
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the product did not become ready:\n${output}`);
+      product.child.kill('SIGKILL');
+      throw new Error(`the product did not become ready:\n${product.output()}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { port, baseUrl, child, dataDir, output: () => output, exited };
+}
+
+/** Waits until the product has printed something matching `pattern`; returns the match. */
+export async function waitForOutput(product: ProductProcess, pattern: RegExp, timeoutMs = 120_000): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = product.output().match(pattern);
+    if (match) return match;
+    if (product.child.exitCode !== null || product.child.signalCode !== null) throw new Error(`the product exited before printing ${pattern}:\n${product.output()}`);
+    if (Date.now() > deadline) throw new Error(`the product did not print ${pattern}:\n${product.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Every process below `pid` (Linux: /proc), with its command line. */
+export function descendants(pid: number): { pid: number; command: string }[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: { pid: number; command: string }[] = [];
+  const visit = (parent: number) => {
+    for (const child of parents.get(parent) ?? []) {
+      let command = '';
+      try {
+        command = fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      } catch {
+        // gone meanwhile
+      }
+      found.push({ pid: child, command });
+      visit(child);
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+/** True while a process runs (a zombie, dead and waiting for its parent to reap it, does not). */
+export function isRunning(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
 }
 
 /** The postmaster's pid of an embedded PostgreSQL data directory (line 1 of postmaster.pid). */

@@ -27,14 +27,29 @@ export function connectDatabase(url: string, options: DatabaseOptions = {}): Dat
   // pg emits 'error' for an idle client whose server ended it (a restart, an administrator's
   // shutdown). Without a listener that is an uncaught exception that kills the process; the pool
   // has already dropped the client, and the next query opens a new connection.
-  pool.on('error', (error) => options.onIdleError?.(error));
+  // Once closing, a connection the server ends is expected, not news.
+  let closing = false;
+  pool.on('error', (error) => {
+    if (!closing) options.onIdleError?.(error);
+  });
+  // pool.end() resolves once every client is released and told to end, not once its connection
+  // is closed: the connections still open are awaited, so that a PostgreSQL stopped right after
+  // close() (the embedded one, at shutdown) finds no session left to terminate.
+  const open = new Set<pg.Client>();
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
+  });
   const prisma = new PrismaClient({ adapter: new SerialTransactionsPg(pool) });
   return {
     prisma,
     pool,
     async close() {
+      closing = true;
       await prisma.$disconnect().catch(() => undefined);
       await pool.end().catch(() => undefined);
+      const closed = Promise.all([...open].map((client) => new Promise((resolve) => client.once('end', resolve))));
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
     },
   };
 }

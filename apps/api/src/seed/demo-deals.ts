@@ -63,6 +63,8 @@ export interface DemoDealsInput {
   /** The moment the seed runs: nothing is dated after it. */
   now: Date;
   actor: StaffActor;
+  /** Told each time a deal has been taken through all its steps (the first start prints progress). */
+  onDeal?: (done: number, total: number) => void;
 }
 
 export interface DemoDealsResult {
@@ -367,6 +369,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
   // Accepted offers become deals the day after acceptance (every other one: the rest wait for
   // staff). One by one: few, and each decides its next steps from the terms the conversion made.
   let fromLeads = 0;
+  let finished = 0;
   const histories: DealHistory[] = [];
   for (const lead of input.leads.filter((l) => l.state === 'OFFER_ACCEPTED' && l.personId).filter((_, i) => i % 2 === 0)) {
     const convertedOn = minDay(addDays(lead.updatedAt.toISOString().slice(0, 10), 1), T);
@@ -392,6 +395,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
     }
     else steps.push(state(minDay(addDays(completion, int(3, 12)), T), 'CLOSED_APPLICATION', 'OTHER'));
     await run(deal.id, steps);
+    input.onDeal?.(++finished, count);
   }
 
   // The rest of the book, planned first (every random draw in order), …
@@ -519,6 +523,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
       while (next < scripts.length) {
         const i = next++;
         await run(await dealIds[i]!, scripts[i]!.steps);
+        input.onDeal?.(++finished, count);
       }
     }),
   ]);

@@ -40,6 +40,8 @@ export interface DemoPaymentsInput {
   actor: StaffActor;
   /** Where the statement files go (docs/decisions/0042); without one they are kept in memory for the import only. */
   storage?: FileStorage;
+  /** Told each time a month's statements have been imported (the first start prints progress). */
+  onStatement?: (done: number, total: number) => void;
 }
 
 export interface DemoPaymentsResult {
@@ -231,6 +233,7 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
     const csob = all.filter((l) => !kb.includes(l));
     await importFile(`vypis-${month}.xml`, Buffer.from(camt053(csob, day, ++n)), csob.length, at('17:00:00'));
     if (kb.length) await importFile(`vypis-kb-${month}.gpc`, gpc(kb, day, n), kb.length, at('17:05:00'));
+    input.onStatement?.(n, months.size);
   }
   // The rows get the evening of their statement, not the moment of the seed.
   await prisma.$executeRaw`UPDATE payments p SET created_at = s.created_at, updated_at = s.created_at FROM payment_statements s WHERE s.id = p.statement_id`;

@@ -3,6 +3,7 @@ import { faker } from '@faker-js/faker/locale/cs_CZ';
 import type { StaffRole } from '@lending/contracts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { markSeedCompleted, markSeedStarted } from '../db/seed-marker.ts';
 import { ensureAdmin } from './ensure-admin.ts';
 import { seedLeads } from './demo-leads.ts';
 import { createLogger } from '../logger.ts';
@@ -17,10 +18,30 @@ export interface SeedOptions {
   adminPassword: string;
   /** Where applicants reach the portal: the links in seeded e-mails point there. */
   publicUrl: string;
+  /** How many deals the book has: 1,500 (tests of the first start ask for fewer, to be quick). */
+  deals?: number;
+  /** Told what the seed is doing (the first start prints it: the seed takes minutes). */
+  onProgress?: (progress: SeedProgress) => void;
+  /**
+   * Aborting it stops the seed: no query starts afterwards, and the seed rejects with the
+   * signal's reason (the server stopping during its first start). What it wrote stays, marked as
+   * unfinished: the next start discards it (db/seed-marker.ts).
+   */
+  signal?: AbortSignal;
+}
+
+export interface SeedProgress {
+  step: 'staff' | 'persons' | 'leads' | 'borrowers' | 'deals' | 'payments' | 'close of business';
+  /** Deals made, or statements imported, of `total`. */
+  done?: number;
+  total?: number;
 }
 
 export interface SeedResult {
   staff: { email: string; role: StaffRole }[];
+  persons: number;
+  deals: number;
+  payments: number;
 }
 
 const STAFF: { email: string; role: StaffRole; firstName: string; lastName: string }[] = [
@@ -34,20 +55,34 @@ const STAFF: { email: string; role: StaffRole; firstName: string; lastName: stri
  * Czech demo data: staff of every role, persons (with valid birth numbers and IČO), leads with
  * application forms, ~1,500 deals made through the engine (demo-deals.ts), their payments as
  * imported bank statements (demo-payments.ts) and today's close of business. Deterministic.
+ *
+ * All or nothing across starts: it marks its beginning and its end (db/seed-marker.ts), and a
+ * start that finds it begun and not ended discards it and seeds again (server.ts).
  */
-export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): Promise<SeedResult> {
+export async function seedDemoData(client: PrismaClient, options: SeedOptions): Promise<SeedResult> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const prisma = signal ? abortable(client, signal) : client;
+  const report = (progress: SeedProgress) => {
+    signal?.throwIfAborted();
+    options.onProgress?.(progress);
+  };
+  await markSeedStarted(prisma);
   faker.seed(2015); // the lender's founding year: same data on every machine
   // Same people and amounts everywhere; dates relative to the day of the first start, so the
   // newest applications are days old whenever the product is tried.
   const now = new Date();
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  report({ step: 'staff' });
   await ensureAdmin(prisma, options);
   const passwordHash = await hashPassword(options.adminPassword);
   await prisma.staffUser.createMany({
     data: STAFF.map((s) => ({ ...s, passwordHash })),
     skipDuplicates: true,
   });
+  report({ step: 'persons' });
   const { natural: persons, companies } = await seedPersons(prisma, today);
+  report({ step: 'leads' });
   const leads = await seedLeads(prisma, [...persons, ...companies.slice(0, 5)], today, options.publicUrl.replace(/\/$/, ''));
 
   // Screenings an underwriter asked for, waiting: the job worker queues waiting screenings when
@@ -66,17 +101,32 @@ export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): 
   const admin = await prisma.staffUser.findUniqueOrThrow({ where: { email: options.adminEmail } });
   const actor: StaffActor = { kind: 'staff', staffId: admin.id, role: 'ADMIN', meta: { ip: '127.0.0.1', requestId: 'seed' } };
   const businessDate = businessDateOf(now);
+  report({ step: 'borrowers' });
   const book = await seedPersons(prisma, today, { natural: 400, companies: 40 });
-  const { histories } = await seedDeals(prisma, {
-    persons: [...persons, ...book.natural],
-    companies: [...companies, ...book.companies],
-    leads,
+  const deals = options.deals ?? 1_500;
+  report({ step: 'deals', done: 0, total: deals });
+  const { histories } = await seedDeals(
+    prisma,
+    {
+      persons: [...persons, ...book.natural],
+      companies: [...companies, ...book.companies],
+      leads,
+      today: businessDate,
+      now,
+      actor,
+      onDeal: (done, total) => report({ step: 'deals', done, total }),
+    },
+    deals,
+  );
+  // The debtors' payments as the bank's monthly statements, imported as staff import them.
+  const payments = await seedPaymentHistory(prisma, {
+    histories,
     today: businessDate,
     now,
     actor,
+    onStatement: (done, total) => report({ step: 'payments', done, total }),
   });
-  // The debtors' payments as the bank's monthly statements, imported as staff import them.
-  await seedPaymentHistory(prisma, { histories, today: businessDate, now, actor });
+  report({ step: 'close of business' });
   await runCloseOfBusiness({ prisma, now: () => now, logger: createLogger('silent') }, systemActor('demo seed'), { businessDate });
   // A person is in the records from their first deal on, however long ago.
   await prisma.$executeRaw`
@@ -98,5 +148,28 @@ export async function seedDemoData(prisma: PrismaClient, options: SeedOptions): 
     });
   }
 
-  return { staff: [{ email: options.adminEmail, role: 'ADMIN' }, ...STAFF.map(({ email, role }) => ({ email, role }))] };
+  await markSeedCompleted(prisma);
+  return {
+    staff: [{ email: options.adminEmail, role: 'ADMIN' }, ...STAFF.map(({ email, role }) => ({ email, role }))],
+    persons: persons.length + companies.length + book.natural.length + book.companies.length,
+    deals,
+    payments: payments.payments,
+  };
+}
+
+/**
+ * The client the seed works through when it can be stopped: every query (model, raw, inside
+ * transactions too) first checks the signal, so once it is aborted the seed's parallel workers
+ * all fail at their next query, before it reaches the pool, and the server can close the pool
+ * and stop PostgreSQL under nobody.
+ */
+function abortable(prisma: PrismaClient, signal: AbortSignal): PrismaClient {
+  return prisma.$extends({
+    query: {
+      $allOperations({ args, query }) {
+        signal.throwIfAborted();
+        return query(args);
+      },
+    },
+  }) as unknown as PrismaClient;
 }
