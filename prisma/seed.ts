@@ -5,6 +5,7 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { connectDatabase } from '../apps/api/src/db/prisma.ts';
 import { migrateJobQueue } from '../apps/api/src/jobs/queue.ts';
 import { portalBaseUrl } from '../apps/api/src/modules/leads/portal-links.ts';
+import { createFileStorage } from '../apps/api/src/integrations/storage/index.ts';
 import { isEmpty } from '../apps/api/src/seed/ensure-admin.ts';
 import { seedDemoData } from '../apps/api/src/seed/seed-demo-data.ts';
 
@@ -18,7 +19,7 @@ try {
   if (await isEmpty(db.prisma)) {
     // The payment history is imported as statements, and every upload queues its import job.
     await migrateJobQueue(config.DATABASE_URL);
-    const result = await seedDemoData(db.prisma, { ...admin, publicUrl: portalBaseUrl(config) });
+    const result = await seedDemoData(db.prisma, { ...admin, publicUrl: portalBaseUrl(config), storage: createFileStorage(config) });
     console.log(`Seeded demo data; staff accounts: ${result.staff.map((s) => s.email).join(', ')}`);
   } else {
     console.log('The database already holds data: nothing seeded.');

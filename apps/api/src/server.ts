@@ -13,6 +13,7 @@ import { discardInterruptedSeed, interruptedSeed } from './db/seed-marker.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import type { Deps } from './deps.ts';
 import { loadBundledAddresses } from './integrations/address/load-bundled-addresses.ts';
+import { createFileStorage } from './integrations/storage/index.ts';
 import { migrateJobQueue, unlockJobsOfDeadWorkers } from './jobs/queue.ts';
 import { startJobWorker, type JobWorker } from './jobs/worker.ts';
 import { createLogger } from './logger.ts';
@@ -149,7 +150,7 @@ async function main() {
     const interrupted = await interruptedSeed(prisma);
     if (interrupted) {
       say(`Demo data: the seed begun at ${interrupted.startedAt.toISOString()} was interrupted; discarding its partial data${config.SEED_DEMO_DATA ? ' and seeding again' : ''}.`);
-      const tables = await discardInterruptedSeed(prisma);
+      const tables = await discardInterruptedSeed(prisma, createFileStorage(config));
       logger.warn({ startedAt: interrupted.startedAt, tables }, 'discarded the partial demo data of an interrupted first start');
     }
     await loadBundledAddresses(prisma);
@@ -211,7 +212,7 @@ async function seedDemo(prisma: Database['prisma'], admin: { adminEmail: string;
   // Tests of the first start only: a smaller book, seeded in seconds (the demo has 1,500 deals).
   const deals = Number(process.env.SEED_DEMO_DEALS) || undefined;
   const run = import('./seed/seed-demo-data.ts').then(({ seedDemoData }) =>
-    seedDemoData(prisma, { ...admin, publicUrl: portalBaseUrl(config), deals, onProgress, signal: controller.signal }),
+    seedDemoData(prisma, { ...admin, publicUrl: portalBaseUrl(config), storage: createFileStorage(config), deals, onProgress, signal: controller.signal }),
   );
   seeding = { abort: () => controller.abort(new Error('the server is stopping')), settled: run.catch(() => undefined) };
   const result = await run;

@@ -6,8 +6,8 @@ import http from 'node:http';
  * uploads, and an STS endpoint for AssumeRoleWithWebIdentity. Keys containing "flaky" fail once
  * with 503, "broken" always with 500.
  */
-export function fakeS3() {
-  const objects = new Map<string, { body: Buffer; type: string }>();
+export function fakeS3(options: { listPageSize?: number } = {}) {
+  const objects = new Map<string, { body: Buffer; type: string; at?: number }>();
   const uploads = new Map<string, { key: string; parts: Map<number, Buffer> }>();
   const seen: { method: string; url: string; credential: string; securityToken?: string }[] = [];
   const failedOnce = new Set<string>();
@@ -57,7 +57,7 @@ export function fakeS3() {
         }
         if (req.method === 'POST') {
           const numbers = [...body.toString().matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((m) => Number(m[1]));
-          objects.set(key, { body: Buffer.concat(numbers.map((n) => upload.parts.get(n)!)), type: 'application/octet-stream' });
+          objects.set(key, { body: Buffer.concat(numbers.map((n) => upload.parts.get(n)!)), type: 'application/octet-stream', at: Date.now() });
           uploads.delete(uploadId);
           return xml(res, 200, `<CompleteMultipartUploadResult><Bucket>uploads</Bucket><Key>${key}</Key><ETag>"done"</ETag></CompleteMultipartUploadResult>`);
         }
@@ -66,9 +66,24 @@ export function fakeS3() {
           return res.writeHead(204).end();
         }
       }
+      // ListObjectsV2 on the bucket (path-style: /<bucket>?list-type=2): a page of at most max-keys, with a continuation token.
+      if (req.method === 'GET' && url.searchParams.get('list-type') === '2') {
+        const base = `/${key.split('/')[1]}/`;
+        const prefix = url.searchParams.get('prefix') ?? '';
+        // A store may answer fewer keys than asked for: `listPageSize` makes it, to test paging.
+        const max = Math.min(Number(url.searchParams.get('max-keys') ?? 1000), options.listPageSize ?? 1000);
+        const after = url.searchParams.get('continuation-token') ?? '';
+        const keys = [...objects.keys()].filter((k) => k.startsWith(base + prefix)).map((k) => k.slice(base.length)).filter((k) => k > after).sort();
+        const page = keys.slice(0, max);
+        const truncated = keys.length > max;
+        const contents = page
+          .map((k) => `<Contents><Key>${k}</Key><LastModified>${new Date(objects.get(base + k)!.at ?? 0).toISOString()}</LastModified><Size>${objects.get(base + k)!.body.length}</Size></Contents>`)
+          .join('');
+        return xml(res, 200, `<ListBucketResult><Name>${base.slice(1, -1)}</Name><Prefix>${prefix}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${max}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${truncated ? `<NextContinuationToken>${page.at(-1)}</NextContinuationToken>` : ''}${contents}</ListBucketResult>`);
+      }
       const object = objects.get(key);
       if (req.method === 'PUT') {
-        objects.set(key, { body, type: String(req.headers['content-type']) });
+        objects.set(key, { body, type: String(req.headers['content-type']), at: Date.now() });
         return res.writeHead(200, { ETag: '"x"' }).end();
       }
       if (req.method === 'GET' || req.method === 'HEAD') {

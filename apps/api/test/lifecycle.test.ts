@@ -251,6 +251,11 @@ describe('the first start stopped during its demo seed', () => {
     expect(db).toMatchObject({ persons, deals: 30, first_deal: 1, staff: 5, payments, closes: 1, completed: true });
     expect(db!.statements).toBeGreaterThan(0);
     expect(db!.booked).toBe(db!.statements);
+    // Each statement's file is in the product's storage, and the interrupted seeds left none behind.
+    const keys = (await query<{ key: string }>(third, 'SELECT storage_key AS key FROM payment_statements')).map((r) => r.key).sort();
+    const uploads = path.join(first.dataDir, 'uploads');
+    const stored = fs.readdirSync(uploads, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(uploads, path.join(e.parentPath, e.name))).sort();
+    expect(stored).toEqual(keys);
     expect(out.match(CRASH_SIGNS)?.[0]).toBeUndefined();
 
     // A fourth start finds the demo complete: nothing discarded, nothing seeded.

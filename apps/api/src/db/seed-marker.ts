@@ -1,3 +1,5 @@
+import type { FileStorage } from '../integrations/storage/index.ts';
+import { STATEMENT_FILES } from '../modules/payments/statements/statement-file.ts';
 import type { PrismaClient } from './prisma.ts';
 
 // The demo seed of a first start runs for minutes in thousands of transactions (it makes the loan
@@ -94,13 +96,21 @@ export async function seedCompleted(db: Db): Promise<boolean> {
 }
 
 /**
- * Puts the database back as it was before an interrupted demo seed, in one transaction: empties
- * every table that was empty then (the seed's rows and nothing else: nobody else writes before
- * the first start has finished), restarts the sequences where they stood, removes the jobs the
- * seed queued, and the marker. Returns the number of tables emptied. Refuses (throws) rather than
- * touch a table that held rows before the seed.
+ * Puts the database back as it was before an interrupted demo seed: first the files the seed
+ * stored (the bank statements it imported: every file of their folder, those its rows name and
+ * those an upload killed before its row committed left unnamed — nobody but the seed stores files
+ * before the first start has finished), then in one transaction empties every table that was
+ * empty before the seed (its rows and nothing else), restarts the sequences where they stood,
+ * removes the jobs it queued, and the marker. A stop in between leaves the marker, so the next
+ * start discards again; never a completed demo missing its files. Returns the number of tables
+ * emptied. Refuses (throws) rather than touch a table that held rows before the seed.
  */
-export async function discardInterruptedSeed(prisma: PrismaClient): Promise<number> {
+export async function discardInterruptedSeed(prisma: PrismaClient, storage: FileStorage): Promise<number> {
+  const [marker] = await prisma.$queryRawUnsafe<{ snapshot: Snapshot }[]>(`SELECT snapshot FROM ${TABLE} WHERE completed_at IS NULL`);
+  if (!marker) return 0;
+  if (!marker.snapshot.keptTables.includes('payment_statements')) {
+    for await (const file of storage.list(STATEMENT_FILES)) await storage.delete(file.key);
+  }
   return prisma.$transaction(
     async (tx) => {
       const [row] = await tx.$queryRawUnsafe<{ snapshot: Snapshot }[]>(`SELECT snapshot FROM ${TABLE} WHERE completed_at IS NULL FOR UPDATE`);

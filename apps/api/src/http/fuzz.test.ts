@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { storageFor } from '../integrations/storage/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyOwner, makeBirthNumber } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -70,7 +71,7 @@ beforeAll(async () => {
   // Uploads land in a temporary directory, not in the repository's .data.
   temp = configWithTempDataDir();
   ctx = await createTestContext({ config: temp.config });
-  await seedDemoData(ctx.deps.prisma, { adminEmail: 'spravce@demo.cz', adminPassword: 'Demo-heslo-2026', publicUrl: 'http://localhost:3000' });
+  await seedDemoData(ctx.deps.prisma, { adminEmail: 'spravce@demo.cz', adminPassword: 'Demo-heslo-2026', publicUrl: 'http://localhost:3000', storage: storageFor(ctx.deps) });
   credentials.jwt = `Bearer ${(await ctx.login('ADMIN')).access}`;
   EXAMPLES['post /api/v1/auth/token/refresh/'] = { refresh: (await ctx.login('VIEWER')).refresh };
   EXAMPLES['post /api/v1/auth/logout/'] = { refresh: (await ctx.login('ADMIN')).refresh };

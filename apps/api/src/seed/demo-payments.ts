@@ -1,10 +1,9 @@
 import { faker } from '@faker-js/faker/locale/cs_CZ';
 import { Decimal } from 'decimal.js';
 import iconv from 'iconv-lite';
-import { Readable } from 'node:stream';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { createLogger } from '../logger.ts';
-import { StoredFileNotFound, type FileStorage } from '../integrations/storage/index.ts';
+import type { FileStorage } from '../integrations/storage/index.ts';
 import { systemActor, type StaffActor } from '../domain/actor.ts';
 import { changeDealState } from '../modules/claims/state/change-deal-state.ts';
 import { addDays } from '../domain/dates.ts';
@@ -38,8 +37,8 @@ export interface DemoPaymentsInput {
   /** The moment the seed runs: nothing is dated after it. */
   now: Date;
   actor: StaffActor;
-  /** Where the statement files go (docs/decisions/0042); without one they are kept in memory for the import only. */
-  storage?: FileStorage;
+  /** Where the statement files go: the product's own file storage (what staff's uploads use). */
+  storage: FileStorage;
   /** Told each time a month's statements have been imported (the first start prints progress). */
   onStatement?: (done: number, total: number) => void;
 }
@@ -213,7 +212,7 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
   const months = new Map<string, Line[]>();
   for (const line of lines) months.set(monthOf(line.date), [...(months.get(monthOf(line.date)) ?? []), line]);
   const logger = createLogger('silent');
-  const storage = input.storage ?? memoryStorage();
+  const { storage } = input;
   const importFile = async (name: string, content: Buffer, count: number, moment: Date) => {
     const deps = { prisma, now: () => moment, logger, storage };
     const requestId = `seed-statement-${name}`;
@@ -257,30 +256,6 @@ export async function seedPaymentHistory(prisma: PrismaClient, input: DemoPaymen
     closedDuly++;
   }
   return { statements: await prisma.paymentStatement.count(), payments: lines.length, closedDuly };
-}
-
-/** A file storage in memory: the seed is run with a database only (seed-demo-data.ts), not the app's storage. */
-function memoryStorage(): FileStorage {
-  const files = new Map<string, Buffer>();
-  return {
-    async put(key, body) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of Buffer.isBuffer(body) ? [body] : body) chunks.push(chunk as Buffer);
-      files.set(key, Buffer.concat(chunks));
-      return { size: files.get(key)!.length };
-    },
-    async get(key) {
-      const bytes = files.get(key);
-      if (!bytes) throw new StoredFileNotFound(key);
-      return { stream: Readable.from([bytes]), size: bytes.length };
-    },
-    async delete(key) {
-      files.delete(key);
-    },
-    async exists(key) {
-      return files.has(key);
-    },
-  };
 }
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { storageFor } from '../integrations/storage/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DealState, DealType, isValidBirthNumber, isValidCompanyId } from '@lending/contracts';
 import { createTestContext, createTestDatabase, type TestContext } from '../../test/context.ts';
@@ -19,7 +20,7 @@ afterAll(() => ctx.close());
 describe('demo data', () => {
   it('seeds an empty database with Czech data that passes our own validators', { timeout: 420_000 }, async () => {
     expect(await isEmpty(ctx.deps.prisma)).toBe(true);
-    const result = await seedDemoData(ctx.deps.prisma, { adminEmail: 'spravce@demo.cz', adminPassword: 'Demo-heslo-2026', publicUrl: 'http://localhost:3000' });
+    const result = await seedDemoData(ctx.deps.prisma, { adminEmail: 'spravce@demo.cz', adminPassword: 'Demo-heslo-2026', publicUrl: 'http://localhost:3000', storage: storageFor(ctx.deps) });
     expect(result.staff.map((s) => s.role).sort()).toEqual(['ACCOUNTANT', 'ADMIN', 'COLLECTIONS', 'UNDERWRITER', 'VIEWER']);
     expect(await isEmpty(ctx.deps.prisma)).toBe(false);
 

@@ -2,6 +2,7 @@ import { systemActor, type StaffActor } from '../domain/actor.ts';
 import { faker } from '@faker-js/faker/locale/cs_CZ';
 import type { StaffRole } from '@lending/contracts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { FileStorage } from '../integrations/storage/index.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { markSeedCompleted, markSeedStarted } from '../db/seed-marker.ts';
 import { ensureAdmin } from './ensure-admin.ts';
@@ -18,6 +19,8 @@ export interface SeedOptions {
   adminPassword: string;
   /** Where applicants reach the portal: the links in seeded e-mails point there. */
   publicUrl: string;
+  /** The product's file storage: the demo's bank statements are stored there, as staff's uploads are. */
+  storage: FileStorage;
   /** How many deals the book has: 1,500 (tests of the first start ask for fewer, to be quick). */
   deals?: number;
   /** Told what the seed is doing (the first start prints it: the seed takes minutes). */
@@ -124,6 +127,7 @@ export async function seedDemoData(client: PrismaClient, options: SeedOptions): 
     today: businessDate,
     now,
     actor,
+    storage: options.storage,
     onStatement: (done, total) => report({ step: 'payments', done, total }),
   });
   report({ step: 'close of business' });

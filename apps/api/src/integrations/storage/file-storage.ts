@@ -9,6 +9,13 @@ export interface FileStorage {
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The files whose keys start with `prefix` (a folder, ending in '/'), with when each was written: for sweeps of files no row names. */
+  list(prefix: string): AsyncIterable<StoredFileEntry>;
+}
+
+export interface StoredFileEntry {
+  key: string;
+  modifiedAt: Date;
 }
 
 export interface StoredFileMeta {

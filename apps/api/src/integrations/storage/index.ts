@@ -58,4 +58,7 @@ class LazyS3FileStorage implements FileStorage {
   async exists(key: string) {
     return (await this.#s3()).exists(key);
   }
+  async *list(prefix: string) {
+    yield* (await this.#s3()).list(prefix);
+  }
 }

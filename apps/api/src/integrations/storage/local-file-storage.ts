@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, StoredFileNotFound, type FileStorage, type StoredFileMeta } from './file-storage.ts';
+import { assertSafeKey, StoredFileNotFound, type FileStorage, type StoredFileEntry, type StoredFileMeta } from './file-storage.ts';
 
 const TEMP_PREFIX = '.tmp-';
 
@@ -72,6 +72,25 @@ export class LocalFileStorage implements FileStorage {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
       throw error;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredFileEntry> {
+    assertSafeKey(prefix.replace(/\/$/, ''));
+    const dir = path.resolve(this.root, ...prefix.split('/').filter(Boolean));
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(dir, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      // A write in progress is a temporary file beside its target: not a file yet.
+      if (!entry.isFile() || entry.name.startsWith(TEMP_PREFIX)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (stat) yield { key: path.relative(this.root, file).split(path.sep).join('/'), modifiedAt: stat.mtime };
     }
   }
 }

@@ -1,8 +1,8 @@
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertSafeKey, FileStorageUnavailable, StoredFileNotFound, type FileStorage, type StoredFileMeta } from './file-storage.ts';
+import { assertSafeKey, FileStorageUnavailable, StoredFileNotFound, type FileStorage, type StoredFileEntry, type StoredFileMeta } from './file-storage.ts';
 
 export interface S3Settings {
   /** e.g. `http://minio:9000` (then path-style addressing); unset means AWS itself. */
@@ -108,6 +108,21 @@ export class S3FileStorage implements FileStorage {
       if (isNotFound(error)) return false;
       throw unavailable(`HEAD ${key}`, error);
     }
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredFileEntry> {
+    assertSafeKey(prefix.replace(/\/$/, ''));
+    let token: string | undefined;
+    do {
+      let page;
+      try {
+        page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+      } catch (error) {
+        throw unavailable(`LIST ${prefix}`, error);
+      }
+      for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 }
 

@@ -43,6 +43,20 @@ describe('storage keys', () => {
   });
 });
 
+/** Listing a folder: its files with when each was written, across pages, nothing of other folders. */
+async function exerciseList(storage: FileStorage, pageOf = 3) {
+  const before = Date.now() - 2_000;
+  const keys = Array.from({ length: pageOf * 2 + 1 }, (_, i) => `sweep/${i % 2 ? 'b' : 'a'}/file-${String(i).padStart(2, '0')}`);
+  for (const key of keys) await storage.put(key, Buffer.from(key), { contentType: 'text/plain' });
+  await storage.put('elsewhere/file', Buffer.from('x'), { contentType: 'text/plain' });
+  const listed: { key: string; modifiedAt: Date }[] = [];
+  for await (const entry of storage.list('sweep/')) listed.push(entry);
+  expect(listed.map((e) => e.key).sort()).toEqual([...keys].sort());
+  expect(listed.every((e) => e.modifiedAt.getTime() >= before && e.modifiedAt.getTime() <= Date.now() + 2_000)).toBe(true);
+  for await (const _ of storage.list('nothing-here/')) throw new Error('an empty folder lists nothing');
+  for (const key of [...keys, 'elsewhere/file']) await storage.delete(key);
+}
+
 describe('LocalFileStorage', () => {
   let dir: string;
   beforeAll(() => {
@@ -52,6 +66,14 @@ describe('LocalFileStorage', () => {
 
   it('stores, replaces, reads and deletes files, refusing unsafe keys', async () => {
     await exerciseDriver(new LocalFileStorage(dir));
+  });
+
+  it('lists the files under a prefix, not a write in progress', async () => {
+    const storage = new LocalFileStorage(dir);
+    await exerciseList(storage);
+    fs.mkdirSync(path.join(dir, 'sweep'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'sweep', '.tmp-half-written'), 'x');
+    for await (const entry of storage.list('sweep/')) throw new Error(`listed ${entry.key}`);
   });
 
   it('writes through a temporary file: a failed write leaves neither a partial file nor the temporary one', async () => {
@@ -100,6 +122,18 @@ describe('S3FileStorage (AWS SDK) against a local S3-compatible server', () => {
     expect(s3.seen.length).toBeGreaterThan(5);
     expect(s3.seen.every((r) => r.url.startsWith('/uploads/forms/1/') && r.credential === 'minio')).toBe(true);
     expect(s3.objects.get('/uploads/forms/1/0b6f2c9e-5a4e-4f3b-9a63-1c2d3e4f5a6b')).toBeUndefined();
+  });
+
+  it('lists the objects under a prefix, page after page (ListObjectsV2)', async () => {
+    const fake = fakeS3({ listPageSize: 3 });
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    try {
+      const storage = new S3FileStorage({ ...settings(), endpoint: `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}` });
+      await exerciseList(storage);
+      expect(fake.seen.filter((r) => r.url.includes('list-type=2')).length).toBe(4);
+    } finally {
+      await new Promise<void>((resolve) => fake.server.close(() => resolve()));
+    }
   });
 
   it('streams a file bigger than one part as a multipart upload', async () => {

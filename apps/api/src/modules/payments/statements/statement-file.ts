@@ -16,8 +16,11 @@ export function statementStorage(deps: StatementStorage): FileStorage {
   return 'storage' in deps ? deps.storage : storageFor(deps);
 }
 
+/** The folder of statement files in the storage. */
+export const STATEMENT_FILES = 'payment-statements/';
+
 /** A new key for an uploaded file: never derived from the upload (its name, its hash). */
-export const newStatementKey = (): string => `payment-statements/${randomUUID()}`;
+export const newStatementKey = (): string => `${STATEMENT_FILES}${randomUUID()}`;
 
 export const STATEMENT_CONTENT_TYPES = { camt053: 'application/xml', gpc: 'text/plain; charset=windows-1250' } as const;
 
