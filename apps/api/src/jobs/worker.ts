@@ -51,8 +51,18 @@ export function startJobWorker(deps: Deps, options: JobWorkerOptions = {}): JobW
 
   // Named, so operators (and the tests) can tell its connections apart in pg_stat_activity.
   const pool = new pg.Pool({ ...deps.pool.options, max: concurrency + 2, application_name: 'lending-job-worker' });
-  pool.on('error', (error) => log.warn({ reason: error.message }, 'job queue: an idle database connection was lost'));
-  pool.on('connect', (client) => client.on('error', (error) => log.warn({ reason: error.message }, 'job queue: a database connection was lost')));
+  // Once stopping, a connection the server ends (the embedded PostgreSQL stops right after us) is expected, not news.
+  const open = new Set<pg.Client>();
+  pool.on('error', (error) => {
+    if (!stopping) log.warn({ reason: error.message }, 'job queue: an idle database connection was lost');
+  });
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
+    client.on('error', (error) => {
+      if (!stopping) log.warn({ reason: error.message }, 'job queue: a database connection was lost');
+    });
+  });
   const taskList = taskListFor(deps, { timeoutMs: options.timeoutMs ?? c.JOB_TIMEOUT_MS });
   const logger = graphileLogger(log);
 
@@ -144,6 +154,8 @@ export function startJobWorker(deps: Deps, options: JobWorkerOptions = {}): JobW
         }
         await within(supervised, 1_000);
         await within(pool.end().catch(() => undefined), 2_000);
+        // pool.end() resolves once every client is told to end, not once its socket is closed.
+        await within(Promise.all([...open].map((client) => new Promise((resolve) => client.once('end', resolve)))), 2_000);
       })().catch((error: unknown) => log.error({ reason: (error as Error)?.message }, 'job worker did not stop cleanly'));
       return stopped;
     },
