@@ -19,7 +19,7 @@ try {
   if (await isEmpty(db.prisma)) {
     // The payment history is imported as statements, and every upload queues its import job.
     await migrateJobQueue(config.DATABASE_URL);
-    const result = await seedDemoData(db.prisma, { ...admin, publicUrl: portalBaseUrl(config), storage: createFileStorage(config) });
+    const result = await seedDemoData(db.prisma, { ...admin, publicUrl: portalBaseUrl(config), storage: createFileStorage(config), deals: config.SEED_DEMO_DEALS });
     console.log(`Seeded demo data; staff accounts: ${result.staff.map((s) => s.email).join(', ')}`);
   } else {
     console.log('The database already holds data: nothing seeded.');

@@ -121,6 +121,9 @@ const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  // Tests of the first start only: the demo book's number of deals (default 1,500), so a test
+  // seeds in seconds what a real first start seeds in minutes. Not documented for operators.
+  SEED_DEMO_DEALS: z.coerce.number().int().min(1).max(5_000).optional(),
   // How long a shutdown waits for requests in flight (and running jobs) before cutting them off.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });

@@ -209,10 +209,8 @@ async function seedDemo(prisma: Database['prisma'], admin: { adminEmail: string;
     last = { step, at: now };
     say(`Demo data: ${describeProgress(progress)}`);
   };
-  // Tests of the first start only: a smaller book, seeded in seconds (the demo has 1,500 deals).
-  const deals = Number(process.env.SEED_DEMO_DEALS) || undefined;
   const run = import('./seed/seed-demo-data.ts').then(({ seedDemoData }) =>
-    seedDemoData(prisma, { ...admin, publicUrl: portalBaseUrl(config), storage: createFileStorage(config), deals, onProgress, signal: controller.signal }),
+    seedDemoData(prisma, { ...admin, publicUrl: portalBaseUrl(config), storage: createFileStorage(config), deals: config.SEED_DEMO_DEALS, onProgress, signal: controller.signal }),
   );
   seeding = { abort: () => controller.abort(new Error('the server is stopping')), settled: run.catch(() => undefined) };
   const result = await run;
