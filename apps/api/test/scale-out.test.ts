@@ -8,6 +8,7 @@ import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '..
 import { listMigrations } from '../src/db/migrate.ts';
 import { defaultRootDir } from '../src/config.ts';
 import { CRASH_SIGNS, startProduct, type ProductProcess } from './product-process.ts';
+import { bearer } from './fixtures/auth.ts';
 
 // The API is stateless on purpose: two replicas of the product, started at the same moment on
 // one PostgreSQL (DATABASE_URL), in production mode, behave as one service.
@@ -88,7 +89,7 @@ describe('two API replicas on one PostgreSQL', () => {
     const login = await fetch(`${a.baseUrl}/api/v1/auth/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
     expect(login.status).toBe(200);
     const tokens = (await login.json()) as { access: string; refresh: string };
-    const me = await fetch(`${b.baseUrl}/api/v1/auth/me/`, { headers: { Authorization: `Bearer ${tokens.access}` } });
+    const me = await fetch(`${b.baseUrl}/api/v1/auth/me/`, { headers: bearer(tokens.access) });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { email: string }).email).toBe(ADMIN.email);
     const refreshed = await fetch(`${b.baseUrl}/api/v1/auth/token/refresh/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refresh: tokens.refresh }) });
@@ -98,7 +99,7 @@ describe('two API replicas on one PostgreSQL', () => {
   it('a background job runs once, on whichever replica takes it', async () => {
     const [a, b] = replicas as [ProductProcess, ProductProcess];
     const login = await fetch(`${b.baseUrl}/api/v1/auth/token/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    const auth = { Authorization: `Bearer ${((await login.json()) as { access: string }).access}`, 'Content-Type': 'application/json' };
+    const auth = { ...bearer(((await login.json()) as { access: string }).access), 'Content-Type': 'application/json' };
     const created = await fetch(`${a.baseUrl}/api/v1/persons/`, {
       method: 'POST',
       headers: auth,

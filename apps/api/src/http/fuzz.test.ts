@@ -2,11 +2,13 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyOwner, makeBirthNumber } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { bearer } from '../../test/fixtures/auth.ts';
 import { testSystem } from '../../test/fixtures/actors.ts';
-import { configWithTempDataDir, files } from '../../test/documents-fixtures.ts';
-import { Encoded, LEAK, operationsOf, percentEncode, seededRandom, variantsOf, exampleOf, type BaseRequest, type Operation, type Variant } from '../../test/openapi-fuzz.ts';
 import { createApiKey } from '../modules/api-keys/create-api-key.ts';
 import { seedDemoData } from '../seed/seed-demo-data.ts';
+import { configWithTempDataDir } from '../../test/fixtures/config.ts';
+import { files } from '../../test/fixtures/documents.ts';
+import { type BaseRequest, Encoded, LEAK, type Operation, type Variant, exampleOf, operationsOf, percentEncode, seededRandom, variantsOf } from '../../test/fixtures/openapi-fuzz.ts';
 
 // Every operation of the OpenAPI document the app serves, called with valid credentials and
 // malformed variants of a plausible request: no answer may be a 5xx, and no body may show a
@@ -71,7 +73,7 @@ beforeAll(async () => {
   temp = configWithTempDataDir();
   ctx = await createTestContext({ config: temp.config });
   await seedDemoData(ctx.deps.prisma, { adminEmail: 'spravce@demo.cz', adminPassword: 'Demo-heslo-2026', publicUrl: 'http://localhost:3000' });
-  credentials.jwt = `Bearer ${(await ctx.login('ADMIN')).access}`;
+  credentials.jwt = bearer((await ctx.login('ADMIN')).access).Authorization;
   EXAMPLES['post /api/v1/auth/token/refresh/'] = { refresh: (await ctx.login('VIEWER')).refresh };
   EXAMPLES['post /api/v1/auth/logout/'] = { refresh: (await ctx.login('ADMIN')).refresh };
   credentials.basic = `Basic ${Buffer.from(`${ctx.deps.config.CRM_WEBHOOK_USER}:${ctx.deps.secrets.crmWebhookPassword}`).toString('base64')}`;

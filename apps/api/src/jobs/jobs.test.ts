@@ -1,12 +1,13 @@
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { configWithTempDataDir } from '../../test/documents-fixtures.ts';
-import { awaitRetry, queuedJob, skipBackoff } from '../../test/job-queue.ts';
 import { createLogger } from '../logger.ts';
-import { createPerson, eventually, json, startFakeGateway, type FakeGateway } from '../modules/screenings/screening-test-fixtures.ts';
 import { runScreeningJob } from './definitions/screenings/run-screening.ts';
 import { startJobWorker, type JobWorker, type JobWorkerOptions } from './worker.ts';
+import { configWithTempDataDir } from '../../test/fixtures/config.ts';
+import { eventually } from '../../test/fixtures/eventually.ts';
+import { awaitRetry, queuedJob, skipBackoff } from '../../test/fixtures/job-queue.ts';
+import { type FakeGateway, createPerson, json, startFakeGateway } from '../../test/fixtures/screenings.ts';
 
 // The queue end to end on real PostgreSQL (graphile-worker), running screenings against a fake
 // gateway whose answer depends on the screened person's last name.
@@ -66,10 +67,13 @@ async function queue(lastName: string) {
 const keyOf = (id: number) => runScreeningJob.key({ screening_id: id });
 const row = (id: number) => ctx.deps.prisma.screening.findUniqueOrThrow({ where: { id } });
 const settled = (id: number, timeoutMs = 20_000) =>
-  eventually(async () => {
-    const r = await row(id);
-    return r.state === 'FINISHED' || r.state === 'FAILED' ? r : undefined;
-  }, timeoutMs);
+  eventually(
+    async () => {
+      const r = await row(id);
+      return r.state === 'FINISHED' || r.state === 'FAILED' ? r : undefined;
+    },
+    { what: `screening ${id} to finish or fail`, timeoutMs },
+  );
 
 describe('screenings on the job queue', () => {
   it('runs each queued screening exactly once with two workers competing, and completes its job', async () => {
@@ -86,7 +90,7 @@ describe('screenings on the job queue', () => {
     const finishes = await ctx.deps.prisma.auditLog.count({ where: { action: 'screening.finish', entityId: { in: queued.map((s) => String(s.id)) } } });
     expect(finishes).toBe(12);
     // A completed job leaves the queue.
-    await eventually(async () => ((await queuedJob(ctx.deps.prisma, keyOf(queued[11]!.id))) ? undefined : true));
+    await eventually(async () => !(await queuedJob(ctx.deps.prisma, keyOf(queued[11]!.id))), { what: 'the completed job to leave the queue' });
   });
 
   it('retries transient failures with growing back-off (e^attempt s), waiting PENDING in between, then finishes', async () => {
@@ -125,7 +129,7 @@ describe('screenings on the job queue', () => {
     expect(done.finishedAt).not.toBeNull();
     expect(calls.get(`screening-${s.id}`)).toHaveLength(4);
     // The handler recorded the outcome, so the job completed rather than failing for good.
-    await eventually(async () => ((await queuedJob(ctx.deps.prisma, keyOf(s.id))) ? undefined : true));
+    await eventually(async () => !(await queuedJob(ctx.deps.prisma, keyOf(s.id))), { what: 'the completed job to leave the queue' });
   });
 
   it('fails at once, with a Czech reason, when the register refuses or answers nonsense', async () => {
@@ -210,7 +214,7 @@ describe('screenings on the job queue', () => {
   it('stops taking jobs when stopped, aborts a run still going after the grace period and hands it back', async () => {
     const worker = start({ timeoutMs: 20_000, stopGraceMs: 300 });
     const s = await queue('Zaseklá');
-    await eventually(async () => ((await row(s.id)).state === 'IN_PROGRESS' ? true : undefined));
+    await eventually(async () => (await row(s.id)).state === 'IN_PROGRESS', { what: 'the screening to be taken' });
     const began = Date.now();
     await worker.stop();
     // Bounded: the grace period, then a moment for the aborted run to hand its screening back.
@@ -261,10 +265,10 @@ describe('screenings on the job queue', () => {
       await ctx.deps.prisma.$executeRaw`INSERT INTO test_refused_completions VALUES (${keyOf(s.id)})`;
       start({}, { ...ctx.deps, logger });
       expect(await settled(s.id)).toMatchObject({ state: 'FINISHED', attempts: 1 });
-      await eventually(async () => (lines.join('').includes('job worker stopped by itself') ? true : undefined));
+      await eventually(() => lines.join('').includes('job worker stopped by itself'), { what: 'the worker to stop by itself' });
       await ctx.deps.prisma.$executeRaw`DELETE FROM test_refused_completions`;
       // Started again, it freed the job at once: the run finds the screening finished, completes.
-      await eventually(async () => ((await queuedJob(ctx.deps.prisma, keyOf(s.id))) ? undefined : true), 15_000);
+      await eventually(async () => !(await queuedJob(ctx.deps.prisma, keyOf(s.id))), { what: 'the freed job to complete' });
       expect(await row(s.id)).toMatchObject({ state: 'FINISHED', attempts: 1 });
       expect(calls.get(`screening-${s.id}`)).toHaveLength(1);
       expect((await settled((await queue('Souběžná')).id)).state).toBe('FINISHED');

@@ -1,12 +1,12 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { queuedJob } from '../../test/job-queue.ts';
 import { createLogger } from '../logger.ts';
 import type { SweptRecords } from '../modules/auth/sweep-expired-records.ts';
-import { eventually } from '../modules/screenings/screening-test-fixtures.ts';
 import { sweepExpiredRecordsJob } from './definitions/maintenance/sweep-expired-records.ts';
 import { startJobWorker, type JobWorker } from './worker.ts';
+import { eventually } from '../../test/fixtures/eventually.ts';
+import { queuedJob } from '../../test/fixtures/job-queue.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -58,7 +58,7 @@ describe('recurring jobs', () => {
     try {
       const sweeps = () =>
         lines.map((l) => JSON.parse(l) as { msg: string; scheduledFor: string | null; deleted: SweptRecords }).filter((l) => l.msg === 'expired records swept');
-      await eventually(async () => (sweeps().length > 0 ? true : undefined), 20_000);
+      await eventually(() => sweeps().length > 0, { what: 'a sweep', timeoutMs: 20_000 });
       // Time for a second run, had either replica queued one too.
       await new Promise((r) => setTimeout(r, 1_500));
       const runs = sweeps();

@@ -1,13 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, statementPdf } from '../../../test/documents-fixtures.ts';
 import { defaultRootDir, loadConfig } from '../../config.ts';
 import { BankStatementAnalysisUnavailable } from './bank-statement-analysis.ts';
 import { HttpBankStatementAnalysis } from './http-bank-statement-analysis.ts';
 import { bankStatementAnalysisFor } from './index.ts';
 import { SandboxBankStatementAnalysis } from './sandbox-bank-statement-analysis.ts';
 import { parseStatementText } from './statement-text.ts';
+import { files, statementPdf } from '../../../test/fixtures/documents.ts';
 
 describe('statement text rules', () => {
   it('reads the period, the account and signed Czech amounts, ignoring balances', () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidCompanyId, normalizeFileMark, screeningData, ScreeningType } from '@lending/contracts';
-import { startFakeGateway, json, type FakeGateway } from '../../modules/screenings/screening-test-fixtures.ts';
 import { HttpScreeningProvider } from './http-screening-provider.ts';
 import { SandboxScreeningProvider } from './sandbox-screening-provider.ts';
 import { sandboxProfile } from './sandbox/sandbox-registers.ts';
 import { analyseStatements, scoreTransactions } from './sandbox/transaction-analysis.ts';
 import { SCREENING_DATA_KIND, ScreeningFailed, type ScreeningRequest, type ScreeningSubject } from './screening-provider.ts';
+import { type FakeGateway, json, startFakeGateway } from '../../../test/fixtures/screenings.ts';
 
 const subject = (birthNumber: string, extra: Partial<ScreeningSubject> = {}): ScreeningSubject => ({
   personId: 1,

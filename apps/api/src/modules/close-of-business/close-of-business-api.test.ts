@@ -3,10 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeOfBusinessMessages, closeOfBusinessResult, closeOfBusinessRun, REQUIRED_MESSAGE } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
 import { pageOf as pageSchema } from '@lending/contracts';
 import { addDays, businessDateOf } from '../../domain/dates.ts';
 import { dateToCloseAt } from './catch-up-close-of-business.ts';
-import { addClaim, createDeal, penaltyOf } from './close-of-business-fixtures.ts';
+import { penaltyOf } from '../../../test/fixtures/close-of-business.ts';
+import { addClaim, createDeal } from '../../../test/fixtures/deals.ts';
 
 // The staff call and the operator's command: who may run a close, what bad input gets, what the
 // run shows. Dates are relative to today: staff may close today or up to a year back.
@@ -18,7 +20,6 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const yesterday = dateToCloseAt(new Date());
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 function cli(args: string[]) {
   return spawnSync(process.execPath, [path.join(import.meta.dirname, '../../cli.ts'), ...args], {
@@ -32,7 +33,7 @@ describe('POST /api/v1/close-of-business/', () => {
   it('is for ADMIN and ACCOUNTANT only: other roles get 403 and nothing is closed', async () => {
     for (const role of ['VIEWER', 'UNDERWRITER', 'COLLECTIONS'] as const) {
       const { access } = await ctx.login(role);
-      const res = await ctx.http().post('/api/v1/close-of-business/').set(auth(access)).send({ business_date: yesterday });
+      const res = await ctx.http().post('/api/v1/close-of-business/').set(bearer(access)).send({ business_date: yesterday });
       expect(res.status, role).toBe(403);
       expect(res.body).toEqual({ detail: 'K této akci nemáte oprávnění.' });
     }
@@ -42,7 +43,7 @@ describe('POST /api/v1/close-of-business/', () => {
 
   it('answers bad dates with Czech field messages', async () => {
     const { access } = await ctx.login('ACCOUNTANT');
-    const post = (body: unknown) => ctx.http().post('/api/v1/close-of-business/').set(auth(access)).send(body as object);
+    const post = (body: unknown) => ctx.http().post('/api/v1/close-of-business/').set(bearer(access)).send(body as object);
     expect((await post({})).body).toEqual({ business_date: [REQUIRED_MESSAGE] });
     expect((await post({ business_date: '24. 11. 2026' })).body).toEqual({ business_date: ['Zadejte datum ve tvaru RRRR-MM-DD.'] });
     expect((await post({ business_date: '2026-02-30' })).body).toEqual({ business_date: ['Neplatné datum.'] });
@@ -60,7 +61,7 @@ describe('POST /api/v1/close-of-business/', () => {
     // Due 40 days before yesterday: 40 days past due, past the 30-day threshold.
     const claim = await addClaim(p, deal, { due: addDays(yesterday, -40), amount: '12000.00' });
     const admin = await ctx.login('ADMIN');
-    const res = await ctx.http().post('/api/v1/close-of-business/').set(auth(admin.access)).send({ business_date: yesterday });
+    const res = await ctx.http().post('/api/v1/close-of-business/').set(bearer(admin.access)).send({ business_date: yesterday });
     expect(res.status).toBe(200);
     const body = closeOfBusinessResult.parse(res.body);
     expect(body.runs.map((r) => r.business_date)).toEqual([yesterday]);
@@ -75,7 +76,7 @@ describe('POST /api/v1/close-of-business/', () => {
 
     // Today, before it ends, closes too (the nightly job closes it again after midnight).
     const accountant = await ctx.login('ACCOUNTANT');
-    const today = await ctx.http().post('/api/v1/close-of-business/').set(auth(accountant.access)).send({ business_date: businessDateOf(new Date()) });
+    const today = await ctx.http().post('/api/v1/close-of-business/').set(bearer(accountant.access)).send({ business_date: businessDateOf(new Date()) });
     expect(today.status).toBe(200);
     expect((await p.deal.findUniqueOrThrow({ where: { id: deal.id } })).daysPastDue).toBe(41);
   });
@@ -84,14 +85,14 @@ describe('POST /api/v1/close-of-business/', () => {
 describe('GET /api/v1/close-of-business/', () => {
   it('lists the closed dates to every staff role, newest first, filtered and ordered', async () => {
     const { access } = await ctx.login('VIEWER');
-    const res = await ctx.http().get('/api/v1/close-of-business/').set(auth(access));
+    const res = await ctx.http().get('/api/v1/close-of-business/').set(bearer(access));
     expect(res.status).toBe(200);
     const page = pageSchema(closeOfBusinessRun).parse(res.body);
     expect(page.results.map((r) => r.business_date)).toEqual([businessDateOf(new Date()), yesterday]);
     expect(page.results[1]!.stats).toMatchObject({ trigger: 'STAFF', overdue_deals: 1 });
-    const ascending = await ctx.http().get('/api/v1/close-of-business/?ordering=business_date&date_to=' + yesterday).set(auth(access));
+    const ascending = await ctx.http().get('/api/v1/close-of-business/?ordering=business_date&date_to=' + yesterday).set(bearer(access));
     expect(ascending.body.results.map((r: { business_date: string }) => r.business_date)).toEqual([yesterday]);
-    const bad = await ctx.http().get('/api/v1/close-of-business/?ordering=stats&date_from=zitra').set(auth(access));
+    const bad = await ctx.http().get('/api/v1/close-of-business/?ordering=stats&date_from=zitra').set(bearer(access));
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body).sort()).toEqual(['date_from', 'ordering']);
   });

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSystem } from '../../../test/fixtures/actors.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { daysFromTo } from '../../domain/dates.ts';
-import { addClaim, createDeal, pay, penaltyOf, snapshot } from './close-of-business-fixtures.ts';
 import { closeBusinessDate } from './close-business-date.ts';
 import { runCloseOfBusiness } from './run-close-of-business.ts';
 import { recomputeDelinquency } from '../servicing/index.ts';
+import { penaltyOf, snapshot } from '../../../test/fixtures/close-of-business.ts';
+import { addClaim, createDeal, pay } from '../../../test/fixtures/deals.ts';
 
 // Known answers worked out by hand from NV 351/2013 Sb. § 2 and the ČNB repo-rate history (and
 // checked day by day with Python's decimal module): interest = Σ over days of delay of

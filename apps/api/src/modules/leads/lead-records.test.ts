@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { creditReasons, LIVING_MINIMUM_PER_ADULT } from './evaluate-credit.ts';
 import { IDM_NOT_FOUND } from './get-idm-check-result.ts';
-import { bearer, leadFixtures } from './lead-test-fixtures.ts';
 import { CALL_DATA_NOT_FOUND } from './call-data/call-data-record.ts';
 import { DEBT_NOT_FOUND } from './debts/debt-record.ts';
 import { INCOME_EXPENSE_NOT_FOUND } from './incomes-expenses/income-expense-record.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
+import { leadFixtures } from '../../../test/fixtures/leads.ts';
 
 // Incomes/expenses, debts and call data under /leads/{leadId}/ (full CRUD), and the IDM
 // credit evaluation computed from them, its numbers checked by hand.

@@ -1,7 +1,8 @@
 import { leadMessages } from '@lending/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { bearer, leadFixtures } from './lead-test-fixtures.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
+import { leadFixtures } from '../../../test/fixtures/leads.ts';
 
 // GET /leads/ (filters, ordering, paging), GET /leads/{id}/, closed reasons, POST /leads/{id}/close/.
 

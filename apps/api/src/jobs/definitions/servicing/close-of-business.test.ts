@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/context.ts';
 import { addDays } from '../../../domain/dates.ts';
 import { dateToCloseAt } from '../../../modules/close-of-business/catch-up-close-of-business.ts';
-import { addClaim, createDeal } from '../../../modules/close-of-business/close-of-business-fixtures.ts';
-import { eventually } from '../../../modules/screenings/screening-test-fixtures.ts';
 import { recurringJobs } from '../../registry.ts';
 import { startJobWorker, type JobWorker } from '../../worker.ts';
 import { closeOfBusinessJob } from './close-of-business.ts';
+import { addClaim, createDeal } from '../../../../test/fixtures/deals.ts';
+import { eventually } from '../../../../test/fixtures/eventually.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -37,7 +37,7 @@ describe('the close-of-business job', () => {
       VALUES (${closeOfBusinessJob.name}, ${new Date(now - 3 * HOUR)}::timestamptz, ${new Date(moment - HOUR)}::timestamptz)`;
     const workers: JobWorker[] = [startJobWorker(ctx.deps, { pollIntervalMs: 50 }), startJobWorker(ctx.deps, { pollIntervalMs: 50 })];
     try {
-      await eventually(async () => ((await p.closeOfBusiness.count()) > 0 ? true : undefined), 20_000);
+      await eventually(async () => (await p.closeOfBusiness.count()) > 0, { what: 'a close of business', timeoutMs: 20_000 });
       // Time for a second run, had either replica queued one too.
       await new Promise((r) => setTimeout(r, 1_500));
     } finally {
