@@ -42,7 +42,7 @@ beforeAll(async () => {
     }
     json(res, 200, clean);
   });
-  temp = configWithTempDataDir({ SCREENING_PROVIDER: 'http', SCREENING_HTTP_URL: gateway.url, SCREENING_HTTP_TIMEOUT_MS: '10000' });
+  temp = configWithTempDataDir({ SCREENING_PROVIDER: 'http', SCREENING_HTTP_URL: gateway.url, SCREENING_HTTP_TIMEOUT_MS: '600000' });
   ctx = await createTestContext({ config: temp.config });
 });
 afterAll(async () => {
@@ -171,10 +171,10 @@ describe('screenings on the job queue', () => {
     const done = await settled(s.id);
     expect(done).toMatchObject({ state: 'FAILED', attempts: 4, error: 'Prověrku se nepodařilo dokončit ani na 4. pokus. Poslední chyba: Prověrka nebyla dokončena v časovém limitu.' });
     expect(calls.get(`screening-${s.id}`)).toHaveLength(4);
-    // Each run's call was aborted by its time-out (the gateway never answers): all four
-    // connections closed by the worker at once (its HTTP time-out is 10 s), so no abandoned run
-    // is left to write anything.
-    await eventually(() => abandonedCalls(s.id) === 4, { what: 'the worker to abort its four calls', timeoutMs: 2_000 });
+    // Each run's call was aborted by the job's time-out: the gateway never answers and the HTTP
+    // client's own time-out is 10 minutes, so only that abort closes them. No abandoned run is
+    // left to write anything.
+    await eventually(() => abandonedCalls(s.id) === 4, { what: 'the worker to abort its four calls' });
     expect(await row(s.id)).toMatchObject({ state: 'FAILED', fileKey: null, result: null });
     expect(await ctx.deps.prisma.auditLog.count({ where: { action: 'screening.finish', entityId: String(s.id) } })).toBe(0);
   });
@@ -241,7 +241,7 @@ describe('screenings on the job queue', () => {
     await worker.stop();
     // The gateway never answers: the run ended because the grace period ran out and its call
     // was aborted, and it handed the screening back for the next run.
-    await eventually(() => abandonedCalls(s.id) === 1, { what: 'the stopped worker to abort its call', timeoutMs: 2_000 });
+    await eventually(() => abandonedCalls(s.id) === 1, { what: 'the stopped worker to abort its call' });
     expect(await row(s.id)).toMatchObject({ state: 'PENDING', attempts: 1 });
     const job = await queuedJob(ctx.deps.prisma, keyOf(s.id));
     expect(job).toMatchObject({ attempts: 1, locked_at: null, last_error: 'Zpracování přerušeno zastavením serveru.' });
