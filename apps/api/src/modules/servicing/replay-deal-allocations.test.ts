@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { eventually } from '../../../test/fixtures/eventually.ts';
 import { recomputeDelinquency } from './recompute-delinquency.ts';
 import { replayDealAllocations, replayDealsAllocations, type ReplayResult } from './replay-deal-allocations.ts';
 import { addClaim, createDeal } from '../../../test/fixtures/deals.ts';
@@ -123,13 +124,16 @@ describe('replayDealAllocations', () => {
   it('two payments of one deal allocated at the same time end as one pass would', async () => {
     const deal = await loan();
     const ids: Record<string, number> = {};
-    // Each transaction books its payment, waits so the other is under way too, then replays:
-    // the deal's row lock makes the second wait and then see the first's rows.
+    // Each transaction books its payment and waits until the other has booked its own (so both
+    // are under way, neither committed), then replays: the deal's row lock makes the second
+    // wait and then see the first's rows.
+    let booked = 0;
     const book = (name: string, date: string, amount: string) =>
       ctx.deps.prisma.$transaction(
         async (tx) => {
           ids[name] = await incoming(deal.id, date, amount, tx as unknown as typeof ctx.deps.prisma);
-          await tx.$queryRaw`SELECT pg_sleep(0.3)::text`;
+          booked++;
+          await eventually(() => booked === 2, { what: 'both payments to be booked' });
           return replayDealAllocations(tx, deal.id, date, BUSINESS_DATE);
         },
         { timeout: 20_000 },
