@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { bearer } from '../../../test/fixtures/auth.ts';
+import { createApp } from '../../app.ts';
 import { pdfTextLines } from '../../integrations/bank-statements/pdf-text.ts';
 import { recomputeDelinquency } from '../servicing/index.ts';
 import { bookPayment as bookMovement } from '../payments/book-payment.ts';
@@ -380,9 +382,12 @@ describe('GET {id}/export/', () => {
     const created = (await post(deal.id, { as_of: '2025-02-25' })).body;
     const person = await ctx.deps.prisma.person.create({ data: { firstName: 'Jiří', lastName: 'Čermák' } });
     await ctx.deps.prisma.dealParticipant.create({ data: { dealId: deal.id, personId: person.id, role: 'BORROWER' } });
-    const config = ctx.deps.config as { LENDER_ADDRESS?: string };
-    config.LENDER_ADDRESS = 'Příkladná 12, 110 00 Praha 1';
-    const res = await download(base(deal.id, `${created.id}/export/`));
+    // The lender's address (which the test configuration leaves out) and an account of its
+    // own, in a configuration of this test's own (an app on the same database), not written
+    // into the context's shared one.
+    const config = { ...ctx.deps.config, LENDER_ADDRESS: 'Příkladná 12, 110 00 Praha 1', LENDER_ACCOUNT: '19-2000145399/0800', LENDER_IBAN: 'CZ6508000000192000145399', LENDER_BIC: 'GIBACZPX' };
+    const app = createApp({ ...ctx.deps, config });
+    const res = await request(app).get(base(deal.id, `${created.id}/export/`)).set(bearer(staff)).buffer(true).parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`vycisleni-SML-${deal.variableSymbol}-2025-02-25.pdf`);
@@ -399,7 +404,7 @@ describe('GET {id}/export/', () => {
     expect(text).toMatch(/Jistina\s+20\. 2\. 2025\s+2 050 Kč\s+0 Kč\s+2 050 Kč/);
     expect(text).toMatch(/Splatné celkem\s+2 500 Kč/);
     expect(text).toMatch(/Celkem k úhradě při splacení všeho\s+4 600 Kč/);
-    if (ctx.deps.config.LENDER_ACCOUNT) expect(text).toContain(ctx.deps.config.LENDER_ACCOUNT);
+    expect(text).toContain('19-2000145399/0800');
   });
 
   it('answers the XLSX for staff, and allocation_profile reorders the lines', async () => {
