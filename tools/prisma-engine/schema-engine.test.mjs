@@ -157,9 +157,21 @@ describe('offline schema engine', () => {
     expect(cols.rows.map((r) => r.column_name)).toEqual(['id', 'kind', 'note', 'value']);
   });
 
-  it('migrate status reports a migration not yet applied', () => {
-    const status = prisma(['migrate', 'status'], 'dev_behind_' + Date.now());
-    expect(status.code).not.toBe(0);
+  it('migrate status reports a migration not yet applied', async () => {
+    // A database that has the first migration and not the second: its tables made by the
+    // first migration's own SQL, then recorded as applied.
+    const [first, second] = migrations();
+    await sql('postgres', 'CREATE DATABASE behind');
+    await sql('behind', fs.readFileSync(path.join(project, 'prisma', 'migrations', String(first), 'migration.sql'), 'utf8'));
+    const resolved = prisma(['migrate', 'resolve', '--applied', String(first)], 'behind');
+    expect(resolved.code, resolved.out).toBe(0);
+    const status = prisma(['migrate', 'status'], 'behind');
+    // Exit code 1 with the list of what is missing: the second migration, and only it. (A
+    // database that cannot be reached fails too, with P1001/P1003 and no such list.)
+    expect(status.code, status.out).toBe(1);
+    expect(status.out).toMatch(new RegExp(`have not yet been applied:\\s+${second}\\s`));
+    expect(status.out).not.toContain(`${first}\n`);
+    expect(status.out).not.toMatch(/P10\d\d/);
   });
 
   it('migrate diff detects drift between the migrations and the database', async () => {

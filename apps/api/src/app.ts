@@ -131,6 +131,6 @@ export function createApp(deps: Deps): Express {
   serveSpa(app, '/admin/', path.join(deps.config.ROOT_DIR, 'apps/backoffice/dist'));
   serveSpa(app, '/', path.join(deps.config.ROOT_DIR, 'apps/portal/dist'));
 
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandler(deps.logger, { markDomainErrors: deps.config.NODE_ENV === 'test' }));
   return app;
 }

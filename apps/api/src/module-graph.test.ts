@@ -22,7 +22,7 @@ const moduleOf = (file: string): string | null => {
 };
 
 /** module → the modules it imports, with one importing file for each edge (for the message). */
-export function moduleGraph(): Map<string, Map<string, string>> {
+function moduleGraph(): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
   for (const file of sourceFiles(MODULES)) {
     const from = moduleOf(file)!;

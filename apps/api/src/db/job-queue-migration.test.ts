@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { defaultRootDir } from '../config.ts';
-import { createPerson } from '../modules/screenings/screening-test-fixtures.ts';
+import { createPerson } from '../../test/fixtures/screenings.ts';
 
 // The data migration that cleaned up after the hand-made queue (docs/decisions/0013), run again
 // on rows shaped as the old code left them.

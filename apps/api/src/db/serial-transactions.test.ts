@@ -1,8 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { configWithTempDataDir, files } from '../../test/documents-fixtures.ts';
-import { bearer, leadFixtures } from '../modules/leads/lead-test-fixtures.ts';
+import { bearer } from '../../test/fixtures/auth.ts';
+import { configWithTempDataDir } from '../../test/fixtures/config.ts';
+import { files } from '../../test/fixtures/documents.ts';
+import { leadFixtures } from '../../test/fixtures/leads.ts';
 
 // pg 8 warns (once per process) when a query is sent to a client still busy with another, and
 // pg 9 will refuse it. Prisma's interpreter does exactly that inside interactive transactions

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { bearer } from '../../test/fixtures/auth.ts';
 import { allRoutes } from '../app.ts';
 import { staffMayCall } from './auth.ts';
 
@@ -71,7 +72,7 @@ describe('staff roles', () => {
 
   it('answers 403 to a role the route does not admit', async () => {
     const { access } = await ctx.login('VIEWER');
-    const res = await ctx.http().get('/api/v1/audit-log/').set('Authorization', `Bearer ${access}`);
+    const res = await ctx.http().get('/api/v1/audit-log/').set(bearer(access));
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ detail: 'K této akci nemáte oprávnění.' });
   });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { configWithTempDataDir, createForm, files } from '../../test/documents-fixtures.ts';
+import { bearer } from '../../test/fixtures/auth.ts';
 import { allRoutes } from '../app.ts';
+import { configWithTempDataDir } from '../../test/fixtures/config.ts';
+import { createForm, files } from '../../test/fixtures/documents.ts';
 
 // Two people deleting the same item at the same moment: one deletes it (204), the others
 // find nothing (404) — never a 500. The same for an edit racing the deletion. Every DELETE
@@ -9,14 +11,14 @@ import { allRoutes } from '../app.ts';
 
 let ctx: TestContext;
 let temp: ReturnType<typeof configWithTempDataDir>;
-let bearer: string;
+let admin: string;
 let leadId: number;
 let personId: number;
 let dealId: number;
 beforeAll(async () => {
   temp = configWithTempDataDir();
   ctx = await createTestContext({ config: temp.config });
-  bearer = `Bearer ${(await ctx.login('ADMIN')).access}`;
+  admin = (await ctx.login('ADMIN')).access;
   const person = await ctx.deps.prisma.person.create({ data: { identificationType: 'BIRTH_NUMBER', firstName: 'Dana', lastName: 'Mazalová' } });
   personId = person.id;
   leadId = (await ctx.deps.prisma.lead.create({ data: { source: 'BACKOFFICE', personId } })).id;
@@ -28,7 +30,7 @@ afterAll(async () => {
 });
 
 const staffPost = async (path: string, body: object) => {
-  const res = await ctx.http().post(path).set('Authorization', bearer).send(body);
+  const res = await ctx.http().post(path).set(bearer(admin)).send(body);
   expect(res.status, `${path}: ${res.text}`).toBe(201);
   return res.body.id as number;
 };
@@ -45,7 +47,7 @@ async function activeDeal(type: 'OTHER_DEAL' | 'LEASING' | 'SALE_AND_LEASEBACK',
     await ctx.deps.prisma.realtyGroup.create({ data: { dealId: deal.id, realties: { create: { realtyId: realty.id } } } });
   }
   await staffPost(`/api/v1/deals/${deal.id}/deal-model/`, model);
-  const activated = await ctx.http().post(`/api/v1/deals/${deal.id}/state/`).set('Authorization', bearer).send({ state: 'ACTIVE' });
+  const activated = await ctx.http().post(`/api/v1/deals/${deal.id}/state/`).set(bearer(admin)).send({ state: 'ACTIVE' });
   expect(activated.status, activated.text).toBe(200);
   return { dealId: deal.id, groups: await ctx.deps.prisma.claimsGroup.findMany({ where: { dealId: deal.id }, orderBy: { number: 'asc' } }) };
 }
@@ -175,7 +177,7 @@ const cases: Record<string, { create: () => Promise<string>; edit?: { method: 'p
 };
 
 const send = (method: 'delete' | 'patch' | 'put', path: string, body?: object) => {
-  const req = ctx.http()[method](path).set('Authorization', bearer);
+  const req = ctx.http()[method](path).set(bearer(admin));
   return body ? req.send(body) : req;
 };
 

@@ -1,6 +1,7 @@
 import { dateMessages } from '@lending/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { bearer } from '../../test/fixtures/auth.ts';
 import { edgeMessages, forbiddenJsonValues, jsonDepthExceeds, MAX_JSON_DEPTH } from './edge.ts';
 import { messages } from './errors.ts';
 
@@ -8,11 +9,11 @@ import { messages } from './errors.ts';
 // a message saying where. The fuzz test (fuzz.test.ts) covers the rest of the variety.
 
 let ctx: TestContext;
-let bearer: string;
+let admin: string;
 let basic: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  bearer = `Bearer ${(await ctx.login('ADMIN')).access}`;
+  admin = (await ctx.login('ADMIN')).access;
   basic = `Basic ${Buffer.from(`${ctx.deps.config.CRM_WEBHOOK_USER}:${ctx.deps.secrets.crmWebhookPassword}`).toString('base64')}`;
 });
 afterAll(() => ctx.close());
@@ -32,12 +33,12 @@ describe('the edge refuses what no handler should see', () => {
   });
 
   it('NUL and malformed encoding in the query, by parameter', async () => {
-    const res = await ctx.http().get('/api/v1/audit-log/?action=a%00b&entity=%C3&page=1').set('Authorization', bearer);
+    const res = await ctx.http().get('/api/v1/audit-log/?action=a%00b&entity=%C3&page=1').set(bearer(admin));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ action: [edgeMessages.badText], entity: [edgeMessages.badEncoding] });
     expect((await ctx.http().post('/api/v1/forms/?utm_source=%00').send({})).body).toEqual({ utm_source: [edgeMessages.badText] });
     // Ordinary text passes: Czech, emoji, plus as space.
-    expect((await ctx.http().get('/api/v1/audit-log/?action=p%C5%99ihl%C3%A1%C5%A1en%C3%AD+%F0%9F%92%A5').set('Authorization', bearer)).status).toBe(200);
+    expect((await ctx.http().get('/api/v1/audit-log/?action=p%C5%99ihl%C3%A1%C5%A1en%C3%AD+%F0%9F%92%A5').set(bearer(admin))).status).toBe(200);
   });
 
   it('lone surrogates and NUL in JSON values and keys, by field', async () => {
@@ -74,11 +75,11 @@ describe('the edge refuses what no handler should see', () => {
       ['/api/v1/leads/?created_to=2101-01-01', 'created_to'],
       ['/api/v1/leads/?created_from=1899-12-31', 'created_from'],
     ] as const) {
-      const res = await ctx.http().get(path).set('Authorization', bearer);
+      const res = await ctx.http().get(path).set(bearer(admin));
       expect(res.status, path).toBe(400);
       expect(res.body, path).toEqual({ [field]: [dateMessages.range] });
     }
-    expect((await ctx.http().get('/api/v1/leads/?created_from=1900-01-01&created_to=2100-12-31').set('Authorization', bearer)).status).toBe(200);
+    expect((await ctx.http().get('/api/v1/leads/?created_from=1900-01-01&created_to=2100-12-31').set(bearer(admin))).status).toBe(200);
   });
 
   it('a question with the token in the body and an uncoercible value is a 400 (was an unmergeable intersection, 500)', async () => {

@@ -84,10 +84,19 @@ export function httpErrorOf(error: DomainError): HttpError {
   return new HttpError(status, body, headers);
 }
 
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+/**
+ * Set in tests only (`markDomainErrors`) on an answer made from a use case's DomainError, to its
+ * code: the fuzz test tells a use case's 400 (`invalid`) from a schema's 400 by it.
+ */
+export const DOMAIN_ERROR_HEADER = 'X-Test-Domain-Error';
+
+export function errorHandler(logger: Logger, options: { markDomainErrors?: boolean } = {}): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
-    if (err instanceof DomainError) err = httpErrorOf(err);
+    if (err instanceof DomainError) {
+      if (options.markDomainErrors) res.set(DOMAIN_ERROR_HEADER, err.code);
+      err = httpErrorOf(err);
+    }
     if (err instanceof HttpError) {
       res.set(err.headers).status(err.status).json(err.body);
       return;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { bearer } from '../../test/fixtures/auth.ts';
 import { allRoutes } from '../app.ts';
 import { idParamNames, parseRecordId, pathParams } from './params.ts';
 
@@ -24,10 +25,10 @@ describe('record ids in paths', () => {
 
 describe('every route with an id in its path', () => {
   let ctx: TestContext;
-  let bearer: string;
+  let admin: string;
   beforeAll(async () => {
     ctx = await createTestContext();
-    bearer = `Bearer ${(await ctx.login('ADMIN')).access}`;
+    admin = (await ctx.login('ADMIN')).access;
   });
   afterAll(() => ctx.close());
 
@@ -44,7 +45,7 @@ describe('every route with an id in its path', () => {
       for (const name of idParamNames(route.path)) {
         for (const bad of ['0x10', '1e3', '%207%20', '007']) {
           const url = route.path.replace(/:([A-Za-z_]+)/g, (_m, p: string) => (p === name ? bad : p === 'token' ? 'x' : '1'));
-          const res = await ctx.http()[route.method](url).set('Authorization', bearer).send(route.method === 'get' ? undefined : {});
+          const res = await ctx.http()[route.method](url).set(bearer(admin)).send(route.method === 'get' ? undefined : {});
           expect(res.status, `${url}`).toBe(404);
           expect(res.body).toEqual({ detail: 'Nenalezeno.' });
         }

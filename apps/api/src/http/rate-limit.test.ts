@@ -2,10 +2,10 @@ import { makeBirthNumber } from '@lending/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { createForm } from '../../test/documents-fixtures.ts';
 import { allRoutes, createApp } from '../app.ts';
 import type { Deps } from '../deps.ts';
 import { bucketKey, enforceRateLimits, publicLimits, tooManyRequestsMessage, waitInCzech, type RateLimitRule } from './rate-limit.ts';
+import { createForm } from '../../test/fixtures/documents.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -18,6 +18,8 @@ export interface JobWorkerOptions {
    * frees them (default: every 8–10 minutes, the first look within a minute of the start).
    */
   staleLockCheckMs?: number;
+  /** Sees graphile-worker's events of each run of the worker (tests wait on `cron:started`, `resetLocked:success`). */
+  observe?: (events: WorkerEvents) => void;
 }
 
 export interface JobWorker {
@@ -86,6 +88,7 @@ export function startJobWorker(deps: Deps, options: JobWorkerOptions = {}): JobW
       const poolIds: string[] = [];
       const events: WorkerEvents = new EventEmitter();
       events.on('pool:create', ({ workerPool }) => poolIds.push(workerPool.id));
+      options.observe?.(events);
       try {
         // run() first applies the queue's migrations (a no-op when up to date).
         const started = await run({

@@ -1,13 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, statementPdf } from '../../../test/documents-fixtures.ts';
 import { defaultRootDir, loadConfig } from '../../config.ts';
 import { BankStatementAnalysisUnavailable } from './bank-statement-analysis.ts';
 import { HttpBankStatementAnalysis } from './http-bank-statement-analysis.ts';
 import { bankStatementAnalysisFor } from './index.ts';
 import { SandboxBankStatementAnalysis } from './sandbox-bank-statement-analysis.ts';
 import { parseStatementText } from './statement-text.ts';
+import { files, statementPdf } from '../../../test/fixtures/documents.ts';
 
 describe('statement text rules', () => {
   it('reads the period, the account and signed Czech amounts, ignoring balances', () => {
@@ -101,14 +101,18 @@ describe('HTTP analysis', () => {
           });
         } else if (name === 'sken.pdf') json(422, { detail: 'no statement' });
         else if (name === 'divny.pdf') json(200, { transactions: [{ date: '3.2.2026', amount: 'hodně' }] });
-        else if (name === 'pomaly.pdf') setTimeout(() => json(200, { transactions: [] }), 1500);
+        // Never answered: only the client's time-out ends the call.
+        else if (name === 'pomaly.pdf') return;
         else res.writeHead(502).end('bad gateway');
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((r) => server.close(() => r()));
+  });
 
   const file = (fileName: string) => ({ content: files.pdf, fileName, mimeType: 'application/pdf' });
 
@@ -130,7 +134,10 @@ describe('HTTP analysis', () => {
     const analysis = new HttpBankStatementAnalysis(base, undefined, 500);
     expect(await analysis.analyse(file('sken.pdf'))).toEqual({ readable: false, period: null, accountNumber: null, transactions: [] });
     await expect(analysis.analyse(file('divny.pdf'))).rejects.toBeInstanceOf(BankStatementAnalysisUnavailable);
-    await expect(analysis.analyse(file('pomaly.pdf'))).rejects.toBeInstanceOf(BankStatementAnalysisUnavailable);
+    // The time-out, not any failure: the abort's own reason.
+    const slow = await analysis.analyse(file('pomaly.pdf')).catch((error: unknown) => error);
+    expect(slow).toBeInstanceOf(BankStatementAnalysisUnavailable);
+    expect((slow as Error).message).toBe('bank-statement analysis unreachable: The operation was aborted due to timeout');
     await expect(analysis.analyse(file('jiny.pdf'))).rejects.toBeInstanceOf(BankStatementAnalysisUnavailable);
     await expect(new HttpBankStatementAnalysis('http://127.0.0.1:1').analyse(file('ok.pdf'))).rejects.toBeInstanceOf(BankStatementAnalysisUnavailable);
   });

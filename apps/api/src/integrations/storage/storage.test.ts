@@ -9,7 +9,7 @@ import { assertSafeKey, FileStorageUnavailable, StoredFileNotFound, type FileSto
 import { createFileStorage, storageFor } from './index.ts';
 import { LocalFileStorage } from './local-file-storage.ts';
 import { S3FileStorage } from './s3-file-storage.ts';
-import { fakeS3 } from '../../../test/fake-s3.ts';
+import { fakeS3 } from '../../../test/fixtures/storage.ts';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { testSystem } from '../../../test/fixtures/actors.ts';
+import type { PrismaClient } from '../../db/prisma.ts';
 import { authenticateApiKey } from './authenticate-api-key.ts';
 import { createApiKey } from './create-api-key.ts';
 
@@ -11,23 +12,39 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const lastUsed = async (id: number) => (await ctx.deps.prisma.apiKey.findUniqueOrThrow({ where: { id } })).lastUsedAt;
-const settle = () => new Promise((r) => setTimeout(r, 150));
 
 describe('authenticateApiKey', () => {
   it('records the last use at most once a minute, so concurrent calls do not queue on the key row', async () => {
     const { key, id } = await createApiKey(ctx.deps, testSystem, { owner: 'LEADSOR' });
     let clock = new Date('2026-11-23T10:00:00Z');
-    const deps = { ...ctx.deps, now: () => clock };
+    // The last use is written in the background (the request does not wait for it): the test
+    // sees each write it starts, so it can wait for them, and count them.
+    const writes: Promise<unknown>[] = [];
+    const apiKey = ctx.deps.prisma.apiKey;
+    const prisma = {
+      apiKey: {
+        findUnique: (args: Parameters<typeof apiKey.findUnique>[0]) => apiKey.findUnique(args),
+        updateMany: (args: Parameters<typeof apiKey.updateMany>[0]) => {
+          const write = apiKey.updateMany(args);
+          writes.push(write);
+          return write;
+        },
+      },
+    } as unknown as PrismaClient;
+    const deps = { prisma, now: () => clock };
     expect(await authenticateApiKey(deps, key)).toMatchObject({ id, owner: 'LEADSOR' });
-    await settle();
+    await Promise.all(writes);
+    expect(writes).toHaveLength(1);
     expect(await lastUsed(id)).toEqual(new Date('2026-11-23T10:00:00Z'));
     clock = new Date('2026-11-23T10:00:59Z');
     await Promise.all(Array.from({ length: 10 }, () => authenticateApiKey(deps, key)));
-    await settle();
+    // Within the minute: not one write started.
+    expect(writes).toHaveLength(1);
     expect(await lastUsed(id)).toEqual(new Date('2026-11-23T10:00:00Z'));
     clock = new Date('2026-11-23T10:01:00Z');
     await authenticateApiKey(deps, key);
-    await settle();
+    await Promise.all(writes);
+    expect(writes).toHaveLength(2);
     expect(await lastUsed(id)).toEqual(new Date('2026-11-23T10:01:00Z'));
   });
 

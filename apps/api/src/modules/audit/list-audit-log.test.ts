@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (query: string) => ctx.http().get(`/api/v1/audit-log/${query}`).set('Authorization', `Bearer ${admin}`);
+const get = (query: string) => ctx.http().get(`/api/v1/audit-log/${query}`).set(bearer(admin));
 
 describe('GET /api/v1/audit-log/ (pagination, ordering, filters)', () => {
   it('records the request id and address of a login', async () => {

@@ -1,6 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
 import request from 'supertest';
 import { createApp } from '../../app.ts';
 import {
@@ -174,7 +175,7 @@ describe('login devices', () => {
 describe('GET /api/v1/auth/me/', () => {
   it('returns the signed-in user with the Czech role label', async () => {
     const { access, email } = await ctx.login('ADMIN');
-    const res = await ctx.http().get('/api/v1/auth/me/').set('Authorization', `Bearer ${access}`);
+    const res = await ctx.http().get('/api/v1/auth/me/').set(bearer(access));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email, role: 'ADMIN', role_label: 'Administrátor' });
   });
@@ -203,10 +204,10 @@ describe('refresh and logout', () => {
     const { access, refresh } = await ctx.login('UNDERWRITER');
     const refreshed = await ctx.http().post('/api/v1/auth/token/refresh/').send({ refresh });
     expect(refreshed.status).toBe(200);
-    const me = await ctx.http().get('/api/v1/auth/me/').set('Authorization', `Bearer ${refreshed.body.access}`);
+    const me = await ctx.http().get('/api/v1/auth/me/').set(bearer(refreshed.body.access));
     expect(me.status).toBe(200);
 
-    const logout = await ctx.http().post('/api/v1/auth/logout/').set('Authorization', `Bearer ${access}`).send({ refresh });
+    const logout = await ctx.http().post('/api/v1/auth/logout/').set(bearer(access)).send({ refresh });
     expect(logout.status).toBe(204);
     const after = await ctx.http().post('/api/v1/auth/token/refresh/').send({ refresh });
     expect(after.status).toBe(401);
@@ -222,7 +223,7 @@ describe('refresh and logout', () => {
   it("cannot revoke another user's refresh token", async () => {
     const alice = await ctx.login('UNDERWRITER');
     const bob = await ctx.login('UNDERWRITER');
-    const res = await ctx.http().post('/api/v1/auth/logout/').set('Authorization', `Bearer ${alice.access}`).send({ refresh: bob.refresh });
+    const res = await ctx.http().post('/api/v1/auth/logout/').set(bearer(alice.access)).send({ refresh: bob.refresh });
     expect(res.status).toBe(400);
     expect((await ctx.http().post('/api/v1/auth/token/refresh/').send({ refresh: bob.refresh })).status).toBe(200);
   });

@@ -2,11 +2,12 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { publicActor } from '../../../test/fixtures/actors.ts';
-import { configWithTempDataDir, createForm } from '../../../test/documents-fixtures.ts';
 import { SANDBOX_BANKS } from '../../integrations/bank-connection/index.ts';
 import { dayNumber, businessDateOf } from '../../domain/dates.ts';
 import { evaluateBankStatements } from '../documents/evaluate-bank-statements.ts';
 import { createLogger } from '../../logger.ts';
+import { configWithTempDataDir } from '../../../test/fixtures/config.ts';
+import { createForm } from '../../../test/fixtures/documents.ts';
 
 let ctx: TestContext;
 let temp: ReturnType<typeof configWithTempDataDir>;

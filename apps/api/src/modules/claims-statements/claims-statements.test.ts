@@ -1,10 +1,13 @@
 import ExcelJS from 'exceljs';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
+import { createApp } from '../../app.ts';
 import { pdfTextLines } from '../../integrations/bank-statements/pdf-text.ts';
-import { addClaim, createDeal, pay } from '../close-of-business/close-of-business-fixtures.ts';
 import { recomputeDelinquency } from '../servicing/index.ts';
 import { bookPayment as bookMovement } from '../payments/book-payment.ts';
+import { addClaim, createDeal, pay } from '../../../test/fixtures/deals.ts';
 
 // Claims statements through HTTP on real PostgreSQL. Known answers worked out by hand.
 //
@@ -26,10 +29,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const base = (dealId: number, rest = '') => `/api/v1/deals/${dealId}/claims-statements/${rest}`;
-const post = (dealId: number, body: object, token = staff) => ctx.http().post(base(dealId)).set(auth(token)).send(body);
-const get = (path: string, token = staff) => ctx.http().get(path).set(auth(token));
+const post = (dealId: number, body: object, token = staff) => ctx.http().post(base(dealId)).set(bearer(token)).send(body);
+const get = (path: string, token = staff) => ctx.http().get(path).set(bearer(token));
 const binary = (res: { on: (event: string, listener: (chunk?: Buffer) => void) => void }, callback: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
   res.on('data', (chunk) => chunks.push(chunk!));
@@ -44,7 +46,7 @@ async function bookPayment(variableSymbol: string, date: string, amount: string)
   const res = await ctx
     .http()
     .post('/api/v1/payments/bulk_create_payments/')
-    .set(auth(staff))
+    .set(bearer(staff))
     .send({ payments: [{ bank_reference: `cs-test:${++refCounter}:${Math.random().toString(36).slice(2, 8)}`, date, amount, variable_symbol: variableSymbol }] });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { results: { id: number }[] };
@@ -187,7 +189,7 @@ describe('validation, 404 and access', () => {
     expect(bad.body.as_of).toEqual(['Neplatné datum.']);
     expect(bad.body.allocation_profile).toEqual([expect.stringMatching(/^Neplatn/)]);
     const created = await post(deal.id, { as_of: '2025-02-25' });
-    const patched = await ctx.http().patch(base(deal.id, `${created.body.id}/`)).set(auth(staff)).send({ as_of: '25.2.2025' });
+    const patched = await ctx.http().patch(base(deal.id, `${created.body.id}/`)).set(bearer(staff)).send({ as_of: '25.2.2025' });
     expect(patched.body).toEqual({ as_of: ['Zadejte datum ve tvaru RRRR-MM-DD.'] });
     expect((await get(base(deal.id, `${created.body.id}/export/?format=doc`))).body).toEqual({ format: ['Zvolte formát pdf nebo xlsx.'] });
     expect((await get(base(deal.id, '?state=HOTOVO'))).status).toBe(400);
@@ -201,8 +203,8 @@ describe('validation, 404 and access', () => {
     expect((await get(base(2_000_000_000))).status).toBe(404);
     expect((await get(base(deal.id, '999999/'))).body).toEqual({ detail: 'Vyčíslení nebylo nalezeno.' });
     expect((await get(base(other.id, `${created.body.id}/`))).status).toBe(404);
-    expect((await ctx.http().delete(base(other.id, `${created.body.id}/`)).set(auth(staff))).status).toBe(404);
-    expect((await ctx.http().post(base(other.id, `${created.body.id}/save/`)).set(auth(staff))).status).toBe(404);
+    expect((await ctx.http().delete(base(other.id, `${created.body.id}/`)).set(bearer(staff))).status).toBe(404);
+    expect((await ctx.http().post(base(other.id, `${created.body.id}/save/`)).set(bearer(staff))).status).toBe(404);
     expect((await get(base(other.id, `${created.body.id}/export/`))).status).toBe(404);
   });
 
@@ -212,8 +214,8 @@ describe('validation, 404 and access', () => {
     expect((await get(base(deal.id), viewer)).status).toBe(200);
     expect((await get(base(deal.id, `${created.body.id}/export/`), viewer)).status).toBe(200);
     expect((await post(deal.id, { as_of: '2025-02-25' }, viewer)).status).toBe(403);
-    expect((await ctx.http().post(base(deal.id, `${created.body.id}/save/`)).set(auth(viewer))).status).toBe(403);
-    expect((await ctx.http().delete(base(deal.id, `${created.body.id}/`)).set(auth(viewer))).status).toBe(403);
+    expect((await ctx.http().post(base(deal.id, `${created.body.id}/save/`)).set(bearer(viewer))).status).toBe(403);
+    expect((await ctx.http().delete(base(deal.id, `${created.body.id}/`)).set(bearer(viewer))).status).toBe(403);
   });
 });
 
@@ -223,7 +225,7 @@ describe('list', () => {
     const a = (await post(deal.id, { as_of: '2025-02-25' })).body;
     const b = (await post(deal.id, { as_of: '2025-01-31' })).body;
     const c = (await post(deal.id, { as_of: '2025-03-05' })).body;
-    await ctx.http().post(base(deal.id, `${b.id}/save/`)).set(auth(staff)).expect(200);
+    await ctx.http().post(base(deal.id, `${b.id}/save/`)).set(bearer(staff)).expect(200);
     const all = await get(base(deal.id));
     expect(all.body.count).toBe(3);
     expect(all.body.results.map((s: { id: number }) => s.id)).toEqual([c.id, b.id, a.id]);
@@ -241,28 +243,28 @@ describe('states', () => {
   it('saves a DRAFT (saved_by, saved_at); a SAVED one is neither edited, saved again nor deleted (409 in Czech)', async () => {
     const deal = await loan();
     const created = (await post(deal.id, { as_of: '2025-02-25' })).body;
-    const saved = await ctx.http().post(base(deal.id, `${created.id}/save/`)).set(auth(staff));
+    const saved = await ctx.http().post(base(deal.id, `${created.id}/save/`)).set(bearer(staff));
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ state: 'SAVED', state_label: 'Uložený', saved_by: { id: expect.any(Number), email: expect.stringContaining('accountant') } });
     expect(saved.body.saved_at).toEqual(expect.any(String));
     expect(saved.body.content).toEqual(created.content);
-    const again = await ctx.http().post(base(deal.id, `${created.id}/save/`)).set(auth(staff));
+    const again = await ctx.http().post(base(deal.id, `${created.id}/save/`)).set(bearer(staff));
     expect([again.status, again.body]).toEqual([409, { detail: 'Vyčíslení už je uložené.' }]);
-    const put = await ctx.http().put(base(deal.id, `${created.id}/`)).set(auth(staff)).send({ as_of: '2025-03-01' });
+    const put = await ctx.http().put(base(deal.id, `${created.id}/`)).set(bearer(staff)).send({ as_of: '2025-03-01' });
     expect([put.status, put.body]).toEqual([409, { detail: 'Uložené vyčíslení je vydaný doklad, nelze ho měnit. Vytvořte nové vyčíslení.' }]);
-    const del = await ctx.http().delete(base(deal.id, `${created.id}/`)).set(auth(staff));
+    const del = await ctx.http().delete(base(deal.id, `${created.id}/`)).set(bearer(staff));
     expect([del.status, del.body]).toEqual([409, { detail: 'Uložené vyčíslení je vydaný doklad, nelze ho smazat.' }]);
   });
 
   it('PUT and PATCH recompute a DRAFT; PUT without a profile takes the deal\'s again; DELETE removes a DRAFT', async () => {
     const deal = await loan();
     const created = (await post(deal.id, { as_of: '2025-02-25', allocation_profile: 'CL_PE_ALLOCATION_PROFILE_V1' })).body;
-    const patched = await ctx.http().patch(base(deal.id, `${created.id}/`)).set(auth(staff)).send({ as_of: '2025-03-05' });
+    const patched = await ctx.http().patch(base(deal.id, `${created.id}/`)).set(bearer(staff)).send({ as_of: '2025-03-05' });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ state: 'DRAFT', as_of: '2025-03-05', allocation_profile: 'CL_PE_ALLOCATION_PROFILE_V1', content: { total_due: '1500.00' } });
-    const put = await ctx.http().put(base(deal.id, `${created.id}/`)).set(auth(staff)).send({ as_of: '2025-02-25' });
+    const put = await ctx.http().put(base(deal.id, `${created.id}/`)).set(bearer(staff)).send({ as_of: '2025-02-25' });
     expect(put.body).toMatchObject({ state: 'DRAFT', as_of: '2025-02-25', allocation_profile: 'LOAN_ALLOCATION_PROFILE_V1', content: { total_due: '2500.00' } });
-    expect((await ctx.http().delete(base(deal.id, `${created.id}/`)).set(auth(staff))).status).toBe(204);
+    expect((await ctx.http().delete(base(deal.id, `${created.id}/`)).set(bearer(staff))).status).toBe(204);
     expect((await get(base(deal.id, `${created.id}/`))).status).toBe(404);
   });
 
@@ -275,19 +277,19 @@ describe('states', () => {
       await client.query('BEGIN');
       await client.query('SELECT id FROM claims_statements WHERE id = $1 FOR UPDATE', [created.id]);
       const busy = { detail: 'Vyčíslení se právě počítá; zkuste to za chvíli znovu.' };
-      const save = await ctx.http().post(base(deal.id, `${created.id}/save/`)).set(auth(staff));
+      const save = await ctx.http().post(base(deal.id, `${created.id}/save/`)).set(bearer(staff));
       expect([save.status, save.body]).toEqual([409, busy]);
-      const patch = await ctx.http().patch(base(deal.id, `${created.id}/`)).set(auth(staff)).send({});
+      const patch = await ctx.http().patch(base(deal.id, `${created.id}/`)).set(bearer(staff)).send({});
       expect([patch.status, patch.body]).toEqual([409, busy]);
-      expect((await ctx.http().delete(base(deal.id, `${created.id}/`)).set(auth(staff))).status).toBe(409);
+      expect((await ctx.http().delete(base(deal.id, `${created.id}/`)).set(bearer(staff))).status).toBe(409);
       expect((await get(base(deal.id, `${created.id}/export/`))).status).toBe(409);
     } finally {
       await client.query('ROLLBACK');
       client.release();
     }
     // Nobody computes it any more: save still refuses, a recompute finishes it.
-    expect((await ctx.http().post(base(deal.id, `${created.id}/save/`)).set(auth(staff))).body).toEqual({ detail: 'Vyčíslení se právě počítá; zkuste to za chvíli znovu.' });
-    const again = await ctx.http().patch(base(deal.id, `${created.id}/`)).set(auth(staff)).send({});
+    expect((await ctx.http().post(base(deal.id, `${created.id}/save/`)).set(bearer(staff))).body).toEqual({ detail: 'Vyčíslení se právě počítá; zkuste to za chvíli znovu.' });
+    const again = await ctx.http().patch(base(deal.id, `${created.id}/`)).set(bearer(staff)).send({});
     expect(again.body).toMatchObject({ state: 'DRAFT', content: { total_due: '2500.00' } });
   });
 });
@@ -297,7 +299,7 @@ describe('NOT_VALID when the deal\'s payments change', () => {
     const deal = await loan();
     const draft = (await post(deal.id, { as_of: '2025-02-25' })).body;
     const saved = (await post(deal.id, { as_of: '2025-02-25' })).body;
-    await ctx.http().post(base(deal.id, `${saved.id}/save/`)).set(auth(staff)).expect(200);
+    await ctx.http().post(base(deal.id, `${saved.id}/save/`)).set(bearer(staff)).expect(200);
     const earlier = (await post(deal.id, { as_of: '2025-01-31' })).body;
 
     await bookPayment(deal.variableSymbol, '2025-02-21', '500.00');
@@ -309,12 +311,12 @@ describe('NOT_VALID when the deal\'s payments change', () => {
     expect((await get(base(deal.id, `${earlier.id}/`))).body).toMatchObject({ state: 'DRAFT', invalidated_at: null });
 
     const refusal = { detail: 'Platby obchodu se od výpočtu změnily; vyčíslení nejdřív přepočítejte.' };
-    expect((await ctx.http().post(base(deal.id, `${draft.id}/save/`)).set(auth(staff))).body).toEqual(refusal);
+    expect((await ctx.http().post(base(deal.id, `${draft.id}/save/`)).set(bearer(staff))).body).toEqual(refusal);
     expect((await get(base(deal.id, `${draft.id}/export/`))).body).toEqual(refusal);
     expect((await get(base(deal.id, '?state=NOT_VALID'))).body.results.map((s: { id: number }) => s.id)).toEqual([draft.id]);
 
     // Recomputed: the 500 of 21 Feb paid I2 (450) and 50 of P2.
-    const recomputed = await ctx.http().patch(base(deal.id, `${draft.id}/`)).set(auth(staff)).send({});
+    const recomputed = await ctx.http().patch(base(deal.id, `${draft.id}/`)).set(bearer(staff)).send({});
     expect(recomputed.body).toMatchObject({ state: 'DRAFT', invalidated_at: null, content: { total_due: '2000.00', grand_total: '4100.00' } });
     expect(brief(recomputed.body.content.due)).toEqual([[deal.claims.P2, '2050.00', '50.00', '2000.00', 'LOAN_ALLOCATION_PROFILE_V1:PRINCIPAL_DUE']]);
   });
@@ -345,7 +347,7 @@ describe('NOT_VALID when the deal\'s payments change', () => {
     expect(storno).toMatchObject({ outcome: 'CREATED', dealId: deal.id, reversalOf: original.id });
     expect((await get(base(deal.id, `${statement.id}/`))).body.state).toBe('NOT_VALID');
     // Without the 1 000: I2 450 and P2 2050 due again, as on 25 Feb.
-    const recomputed = await ctx.http().patch(base(deal.id, `${statement.id}/`)).set(auth(staff)).send({});
+    const recomputed = await ctx.http().patch(base(deal.id, `${statement.id}/`)).set(bearer(staff)).send({});
     expect(recomputed.body).toMatchObject({ state: 'DRAFT', content: { total_due: '2500.00', grand_total: '4600.00' } });
   });
 
@@ -367,7 +369,7 @@ describe('NOT_VALID when the deal\'s payments change', () => {
     const onA = (await post(a.id, { as_of: '2025-03-05' })).body;
     const onB = (await post(b.id, { as_of: '2025-03-05' })).body;
     const payment = (await ctx.deps.prisma.payment.findFirstOrThrow({ where: { dealId: a.id, date: new Date('2025-03-01T00:00:00Z') } })).id;
-    const moved = await ctx.http().patch(`/api/v1/payments/${payment}/`).set(auth(staff)).send({ deal: b.id });
+    const moved = await ctx.http().patch(`/api/v1/payments/${payment}/`).set(bearer(staff)).send({ deal: b.id });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect((await get(base(a.id, `${onA.id}/`))).body.state).toBe('NOT_VALID');
     expect((await get(base(b.id, `${onB.id}/`))).body.state).toBe('NOT_VALID');
@@ -380,9 +382,12 @@ describe('GET {id}/export/', () => {
     const created = (await post(deal.id, { as_of: '2025-02-25' })).body;
     const person = await ctx.deps.prisma.person.create({ data: { firstName: 'Jiří', lastName: 'Čermák' } });
     await ctx.deps.prisma.dealParticipant.create({ data: { dealId: deal.id, personId: person.id, role: 'BORROWER' } });
-    const config = ctx.deps.config as { LENDER_ADDRESS?: string };
-    config.LENDER_ADDRESS = 'Příkladná 12, 110 00 Praha 1';
-    const res = await download(base(deal.id, `${created.id}/export/`));
+    // The lender's address (which the test configuration leaves out) and an account of its
+    // own, in a configuration of this test's own (an app on the same database), not written
+    // into the context's shared one.
+    const config = { ...ctx.deps.config, LENDER_ADDRESS: 'Příkladná 12, 110 00 Praha 1', LENDER_ACCOUNT: '19-2000145399/0800', LENDER_IBAN: 'CZ6508000000192000145399', LENDER_BIC: 'GIBACZPX' };
+    const app = createApp({ ...ctx.deps, config });
+    const res = await request(app).get(base(deal.id, `${created.id}/export/`)).set(bearer(staff)).buffer(true).parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`vycisleni-SML-${deal.variableSymbol}-2025-02-25.pdf`);
@@ -399,7 +404,7 @@ describe('GET {id}/export/', () => {
     expect(text).toMatch(/Jistina\s+20\. 2\. 2025\s+2 050 Kč\s+0 Kč\s+2 050 Kč/);
     expect(text).toMatch(/Splatné celkem\s+2 500 Kč/);
     expect(text).toMatch(/Celkem k úhradě při splacení všeho\s+4 600 Kč/);
-    if (ctx.deps.config.LENDER_ACCOUNT) expect(text).toContain(ctx.deps.config.LENDER_ACCOUNT);
+    expect(text).toContain('19-2000145399/0800');
   });
 
   it('answers the XLSX for staff, and allocation_profile reorders the lines', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaffRole } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { bearer } from './deal-test-fixtures.ts';
 import { claimsRoutes } from './router.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
 
 // The auth matrix of the claims module's routes, role by role: every role reads (and validates,
 // which changes nothing), every role but VIEWER writes, a lead becomes a deal only by ADMIN or

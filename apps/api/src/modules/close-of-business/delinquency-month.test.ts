@@ -3,9 +3,10 @@ import { createStaffActor, testSystem } from '../../../test/fixtures/actors.ts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { handleCloseOfBusiness } from '../../jobs/definitions/servicing/close-of-business.handler.ts';
 import { daysFromTo } from '../../domain/dates.ts';
-import { addClaim, addObligation, createDeal, pay, penaltyOf, snapshot } from './close-of-business-fixtures.ts';
 import { closeBusinessDate } from './close-business-date.ts';
 import { runCloseOfBusiness } from './run-close-of-business.ts';
+import { penaltyOf, snapshot } from '../../../test/fixtures/close-of-business.ts';
+import { addClaim, addObligation, createDeal, pay } from '../../../test/fixtures/deals.ts';
 
 // Days past due and breaches over a simulated month and a half of business dates, closed one by
 // one as the nightly job does, with payments booked and obligations delivered on their days.

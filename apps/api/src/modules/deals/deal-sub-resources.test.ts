@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { naturalPerson } from '../persons/persons-fixtures.ts';
-import { auth, dayFromToday, dealFixtures } from './deals-fixtures.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
+import { createDeal, dayFromToday } from '../../../test/fixtures/deals.ts';
+import { naturalPerson } from '../../../test/fixtures/persons.ts';
 
 // The sub-resources under /deals/{dealId}/ on a real database: DRF viewset semantics (list with
 // ordering and filters, item GET/PUT/PATCH/DELETE, POST), money as strings, Czech messages, the
@@ -19,11 +20,11 @@ let petr: { id: number };
 let eva: { id: number };
 
 const base = (path: string, deal = dealId) => `/api/v1/deals/${deal}/${path}`;
-const get = (path: string, token = admin) => ctx.http().get(path).set(auth(token));
-const post = (path: string, body: object, token = admin) => ctx.http().post(path).set(auth(token)).send(body);
-const put = (path: string, body: object, token = admin) => ctx.http().put(path).set(auth(token)).send(body);
-const patch = (path: string, body: object, token = admin) => ctx.http().patch(path).set(auth(token)).send(body);
-const del = (path: string, token = admin) => ctx.http().delete(path).set(auth(token));
+const get = (path: string, token = admin) => ctx.http().get(path).set(bearer(token));
+const post = (path: string, body: object, token = admin) => ctx.http().post(path).set(bearer(token)).send(body);
+const put = (path: string, body: object, token = admin) => ctx.http().put(path).set(bearer(token)).send(body);
+const patch = (path: string, body: object, token = admin) => ctx.http().patch(path).set(bearer(token)).send(body);
+const del = (path: string, token = admin) => ctx.http().delete(path).set(bearer(token));
 const auditOf = (action: string, entityId: number) => ctx.deps.prisma.auditLog.findFirst({ where: { action, entityId: String(entityId) }, orderBy: { id: 'desc' } });
 
 beforeAll(async () => {
@@ -37,9 +38,8 @@ beforeAll(async () => {
   jana = await naturalPerson(ctx.deps.prisma, { firstName: 'Jana', lastName: 'Nováková', sex: 'F' });
   petr = await naturalPerson(ctx.deps.prisma, { firstName: 'Petr', lastName: 'Svoboda' });
   eva = await naturalPerson(ctx.deps.prisma, { firstName: 'Eva', lastName: 'Veselá', sex: 'F' });
-  const f = dealFixtures(ctx);
-  dealId = (await f.deal({ state: 'ACTIVE', participants: [{ personId: jana.id, role: 'BORROWER' }] })).id;
-  otherDealId = (await f.deal({ state: 'NEW_APPLICATION' })).id;
+  dealId = (await createDeal(ctx.deps.prisma, { type: 'CONSUMER_LOAN', contractNumber: null, participants: [{ personId: jana.id, role: 'BORROWER' }] })).id;
+  otherDealId = (await createDeal(ctx.deps.prisma, { type: 'CONSUMER_LOAN', state: 'NEW_APPLICATION', contractNumber: null })).id;
 }, 120_000);
 afterAll(() => ctx.close());
 

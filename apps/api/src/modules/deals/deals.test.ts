@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { legalPerson, naturalPerson } from '../persons/persons-fixtures.ts';
-import { leadFixtures } from '../leads/lead-test-fixtures.ts';
-import { auth, dayFromToday, dealFixtures } from './deals-fixtures.ts';
 import { isLuhnValid, luhnCheckDigit } from './variable-symbol.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
+import { addClaim, createDeal, dayFromToday, payClaim } from '../../../test/fixtures/deals.ts';
+import { leadFixtures } from '../../../test/fixtures/leads.ts';
+import { legalPerson, naturalPerson } from '../../../test/fixtures/persons.ts';
 
 // GET/POST /deals/, GET/PUT/PATCH /deals/{id}/ and /deals/{id}/application_form/ on a real
 // database. The list's fixtures are six deals whose every filter value was chosen by hand, so
@@ -16,7 +17,7 @@ let accountant: string;
 const ids: Record<string, number> = {};
 const persons: Record<string, { id: number; birthNumber: string | null }> = {};
 
-const list = (query = '', token = admin) => ctx.http().get(`/api/v1/deals/${query}`).set(auth(token));
+const list = (query = '', token = admin) => ctx.http().get(`/api/v1/deals/${query}`).set(bearer(token));
 const idsOf = (body: { results: { id: number }[] }) => body.results.map((d) => d.id);
 const named = (...names: string[]) => names.map((n) => ids[n]!);
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
@@ -32,10 +33,12 @@ beforeAll(async () => {
   const zdenek = await naturalPerson(p, { firstName: 'Zdeněk', lastName: 'Černý', birthDate: '1990-07-30' });
   const company = await legalPerson(p, { companyName: 'Stavby Dvořák s.r.o.' });
   Object.assign(persons, { jana, petr, zdenek, company });
-  const f = dealFixtures(ctx);
+  // Written directly, with no contract number but those given: the list's filters need states,
+  // days past due and breaches that only the engine and the close of business produce.
+  const deal = (data: Parameters<typeof createDeal>[1]) => createDeal(p, { type: 'CONSUMER_LOAN', contractNumber: null, ...data });
   const at = (month: number) => new Date(Date.UTC(2026, month - 1, 1, 9));
   ids.D1 = (
-    await f.deal({
+    await deal({
       state: 'ACTIVE',
       value: '100000.00',
       contractNumber: 'SU-2026-0001',
@@ -46,7 +49,7 @@ beforeAll(async () => {
     })
   ).id;
   ids.D2 = (
-    await f.deal({
+    await deal({
       type: 'INVESTMENT_LOAN',
       state: 'ACTIVE',
       value: '2500000.00',
@@ -65,7 +68,7 @@ beforeAll(async () => {
     })
   ).id;
   ids.D3 = (
-    await f.deal({
+    await deal({
       type: 'LEASE',
       state: 'CLOSED',
       closedReason: 'CLOSED_DULY',
@@ -78,7 +81,7 @@ beforeAll(async () => {
     })
   ).id;
   ids.D4 = (
-    await f.deal({
+    await deal({
       state: 'FILED_FOR_INSOLVENCY',
       value: '80000.00',
       daysPastDue: 120,
@@ -89,14 +92,14 @@ beforeAll(async () => {
       participants: [{ personId: jana.id, role: 'DEBTOR' }],
     })
   ).id;
-  ids.D5 = (await f.deal({ state: 'NEW_APPLICATION', value: '50000.00', createdAt: at(5) })).id;
+  ids.D5 = (await deal({ state: 'NEW_APPLICATION', value: '50000.00', createdAt: at(5) })).id;
   ids.D6 = (
-    await f.deal({ state: 'ACTIVE', value: '150000.00', daysPastDue: 15, createdAt: at(6), participants: [{ personId: zdenek.id, role: 'BORROWER' }] })
+    await deal({ state: 'ACTIVE', value: '150000.00', daysPastDue: 15, createdAt: at(6), participants: [{ personId: zdenek.id, role: 'BORROWER' }] })
   ).id;
   // D2: 1000.10 due a month ago of which 400.05 is paid, 2000.20 due next month, 500.00 cancelled.
-  await f.claim(ids.D2, { dueDate: dayFromToday(-30), amount: '1000.10', paid: '400.05' });
-  await f.claim(ids.D2, { dueDate: dayFromToday(30), amount: '2000.20', type: 'INTEREST' });
-  await f.claim(ids.D2, { dueDate: dayFromToday(-60), amount: '500.00', cancelled: true });
+  await payClaim(p, await addClaim(p, { id: ids.D2 }, { due: dayFromToday(-30), amount: '1000.10' }), '400.05', new Date().toISOString().slice(0, 10));
+  await addClaim(p, { id: ids.D2 }, { due: dayFromToday(30), amount: '2000.20', type: 'INTEREST' });
+  await addClaim(p, { id: ids.D2 }, { due: dayFromToday(-60), amount: '500.00', cancelled: true });
 }, 120_000);
 afterAll(() => ctx.close());
 
@@ -278,7 +281,7 @@ describe('GET /deals/', () => {
 
 describe('GET /deals/export/', () => {
   it('exports the filtered list as CSV with exact amounts and audits it', async () => {
-    const res = await ctx.http().get('/api/v1/deals/export/?format=csv&state=ACTIVE,CLOSED&ordering=value').set(auth(viewer));
+    const res = await ctx.http().get('/api/v1/deals/export/?format=csv&state=ACTIVE,CLOSED&ordering=value').set(bearer(viewer));
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.text.replace(/^\uFEFF/, '').trim().split('\r\n');
@@ -290,7 +293,7 @@ describe('GET /deals/export/', () => {
   });
 
   it('answers 400 to a bad filter or format', async () => {
-    const res = await ctx.http().get('/api/v1/deals/export/?format=pdf&state=X').set(auth(admin));
+    const res = await ctx.http().get('/api/v1/deals/export/?format=pdf&state=X').set(bearer(admin));
     expect(res.status).toBe(400);
     expect(Object.keys(res.body).sort()).toEqual(['format', 'state']);
   });
@@ -301,7 +304,7 @@ describe('POST /deals/', () => {
     const res = await ctx
       .http()
       .post('/api/v1/deals/')
-      .set(auth(admin))
+      .set(bearer(admin))
       .send({
         type: 'CONSUMER_LOAN',
         value: 120000.5,
@@ -334,19 +337,19 @@ describe('POST /deals/', () => {
   });
 
   it('generates the next symbol for the next deal, and keeps a typed one', async () => {
-    const generated = await ctx.http().post('/api/v1/deals/').set(auth(accountant)).send({ type: 'LEASE', value: '5000' });
+    const generated = await ctx.http().post('/api/v1/deals/').set(bearer(accountant)).send({ type: 'LEASE', value: '5000' });
     expect(generated.status).toBe(201);
     // 100000001: Luhn digit 6 (2 + 2 = 4 → 10 − 4).
     expect(generated.body.variable_symbol).toBe('1000000016');
     expect(isLuhnValid(generated.body.variable_symbol)).toBe(true);
-    const typed = await ctx.http().post('/api/v1/deals/').set(auth(admin)).send({ type: 'LEASE', value: '5000', variable_symbol: '0042' });
+    const typed = await ctx.http().post('/api/v1/deals/').set(bearer(admin)).send({ type: 'LEASE', value: '5000', variable_symbol: '0042' });
     expect(typed.body.variable_symbol).toBe('42');
   });
 
   it('skips a generated symbol someone already typed', async () => {
     // 100000002 → Luhn digit 4.
-    await ctx.http().post('/api/v1/deals/').set(auth(admin)).send({ type: 'LEASE', value: '1', variable_symbol: '1000000024' });
-    const next = await ctx.http().post('/api/v1/deals/').set(auth(admin)).send({ type: 'LEASE', value: '1' });
+    await ctx.http().post('/api/v1/deals/').set(bearer(admin)).send({ type: 'LEASE', value: '1', variable_symbol: '1000000024' });
+    const next = await ctx.http().post('/api/v1/deals/').set(bearer(admin)).send({ type: 'LEASE', value: '1' });
     expect(next.body.variable_symbol).toBe('1000000032');
   });
 
@@ -354,7 +357,7 @@ describe('POST /deals/', () => {
     const res = await ctx
       .http()
       .post('/api/v1/deals/')
-      .set(auth(admin))
+      .set(bearer(admin))
       .send({ type: 'MORTGAGE', value: '-5', variable_symbol: '12345678901', settings: ['X'], non_paying_after_days: -1, participants: [{ person: 'a', role: 'KING' }] });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body).sort()).toEqual(['non_paying_after_days', 'participants.0.person', 'participants.0.role', 'settings.0', 'type', 'value', 'variable_symbol']);
@@ -364,7 +367,7 @@ describe('POST /deals/', () => {
 
   it('refuses amounts that are no money and zero', async () => {
     for (const value of ['12,50', '1e5', 0.1 + 0.2, '0', 'abc', '10.001', '1000000000000']) {
-      const res = await ctx.http().post('/api/v1/deals/').set(auth(admin)).send({ type: 'LEASE', value });
+      const res = await ctx.http().post('/api/v1/deals/').set(bearer(admin)).send({ type: 'LEASE', value });
       expect(res.status, String(value)).toBe(400);
       expect(res.body.value).toHaveLength(1);
     }
@@ -374,11 +377,11 @@ describe('POST /deals/', () => {
     const res = await ctx
       .http()
       .post('/api/v1/deals/')
-      .set(auth(admin))
+      .set(bearer(admin))
       .send({ type: 'LEASE', value: '10', variable_symbol: '2222222222', contract_number: 'SU-2026-0001', external_id: 'PD-1', participants: [{ person: 99_999_999, role: 'BORROWER' }] });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ 'participants.0.person': ['Osoba neexistuje.'] });
-    const dup = await ctx.http().post('/api/v1/deals/').set(auth(admin)).send({ type: 'LEASE', value: '10', variable_symbol: '2222222222', contract_number: 'SU-2026-0001', external_id: 'PD-1' });
+    const dup = await ctx.http().post('/api/v1/deals/').set(bearer(admin)).send({ type: 'LEASE', value: '10', variable_symbol: '2222222222', contract_number: 'SU-2026-0001', external_id: 'PD-1' });
     expect(dup.body).toEqual({
       variable_symbol: ['Tento variabilní symbol už má jiný obchod.'],
       contract_number: ['Toto číslo smlouvy už má jiný obchod.'],
@@ -387,24 +390,24 @@ describe('POST /deals/', () => {
     const twice = await ctx
       .http()
       .post('/api/v1/deals/')
-      .set(auth(admin))
+      .set(bearer(admin))
       .send({ type: 'LEASE', value: '10', participants: [{ person: persons.jana!.id, role: 'BORROWER' }, { person: persons.jana!.id, role: 'BORROWER' }] });
     expect(twice.body).toEqual({ participants: ['Stejná osoba se stejnou rolí je v seznamu dvakrát.'] });
   });
 
   it('is refused to VIEWER', async () => {
-    const res = await ctx.http().post('/api/v1/deals/').set(auth(viewer)).send({ type: 'LEASE', value: '10' });
+    const res = await ctx.http().post('/api/v1/deals/').set(bearer(viewer)).send({ type: 'LEASE', value: '10' });
     expect(res.status).toBe(403);
   });
 });
 
 describe('GET /deals/{id}/', () => {
   it('answers the detail, expansions only when asked for', async () => {
-    const plain = await ctx.http().get(`/api/v1/deals/${ids.D2}/`).set(auth(viewer));
+    const plain = await ctx.http().get(`/api/v1/deals/${ids.D2}/`).set(bearer(viewer));
     expect(plain.status).toBe(200);
     expect(plain.body).toMatchObject({ id: ids.D2, value: '2500000.00', outstanding: '2600.25', non_paying_after_days: 30, lead_id: null });
     expect(plain.body).not.toHaveProperty('participants');
-    const expanded = await ctx.http().get(`/api/v1/deals/${ids.D2}/?expand=participants,labels,notes,debts,obligations,breaches,deal_model,claims_groups,realty_groups,purposes`).set(auth(viewer));
+    const expanded = await ctx.http().get(`/api/v1/deals/${ids.D2}/?expand=participants,labels,notes,debts,obligations,breaches,deal_model,claims_groups,realty_groups,purposes`).set(bearer(viewer));
     expect(expanded.status).toBe(200);
     expect(expanded.body.participants.map((p: { person: { name: string }; role: string }) => `${p.role} ${p.person.name}`)).toEqual(['DEBTOR Petr Svoboda', 'BORROWER Stavby Dvořák s.r.o.']);
     for (const key of ['labels', 'notes', 'debts', 'obligations', 'breaches', 'claims_groups', 'realty_groups', 'purposes']) expect(expanded.body[key]).toEqual([]);
@@ -442,7 +445,7 @@ describe('GET /deals/{id}/', () => {
     await p.purposeDrawing.create({ data: { purposeId: purpose.id, amount: '49999.90' } });
     await p.breach.create({ data: { dealId, type: 'NON_PAYING', startedOn: new Date('2026-08-20'), endedOn: new Date('2026-09-01') } });
 
-    const res = await ctx.http().get(`/api/v1/deals/${dealId}/?expand=deal_model,claims_groups,realty_groups,purposes,breaches`).set(auth(admin));
+    const res = await ctx.http().get(`/api/v1/deals/${dealId}/?expand=deal_model,claims_groups,realty_groups,purposes,breaches`).set(bearer(admin));
     expect(res.status).toBe(200);
     expect(res.body.deal_model).toMatchObject({ version: 1, state: 'ACTIVE', principal: '150000.00', annual_interest_rate: '12.5000', installment_value: '7095.87', rpsn: '13.24', due_day: 15, first_due_date: '2026-07-15' });
     expect(res.body.claims_groups).toEqual([
@@ -456,19 +459,19 @@ describe('GET /deals/{id}/', () => {
   });
 
   it('answers 400 to an unknown expansion and 404 to an unknown deal', async () => {
-    const bad = await ctx.http().get(`/api/v1/deals/${ids.D1}/?expand=participants,history`).set(auth(admin));
+    const bad = await ctx.http().get(`/api/v1/deals/${ids.D1}/?expand=participants,history`).set(bearer(admin));
     expect(bad.status).toBe(400);
     expect(bad.body.expand[0]).toContain('history');
-    const missing = await ctx.http().get('/api/v1/deals/99999999/').set(auth(admin));
+    const missing = await ctx.http().get('/api/v1/deals/99999999/').set(bearer(admin));
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ detail: 'Obchod nebyl nalezen.' });
-    expect((await ctx.http().get('/api/v1/deals/abc/').set(auth(admin))).status).toBe(404);
+    expect((await ctx.http().get('/api/v1/deals/abc/').set(bearer(admin))).status).toBe(404);
   });
 });
 
 describe('PUT and PATCH /deals/{id}/', () => {
   it('changes what staff may change and audits the change (from → to)', async () => {
-    const res = await ctx.http().patch(`/api/v1/deals/${ids.D1}/`).set(auth(admin)).send({ note: 'Klient volal', abp: true, non_paying_after_days: 45, allocation_profile: 'LOAN_ALLOCATION_PROFILE_V2' });
+    const res = await ctx.http().patch(`/api/v1/deals/${ids.D1}/`).set(bearer(admin)).send({ note: 'Klient volal', abp: true, non_paying_after_days: 45, allocation_profile: 'LOAN_ALLOCATION_PROFILE_V2' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ note: 'Klient volal', abp: true, non_paying_after_days: 45, allocation_profile: 'LOAN_ALLOCATION_PROFILE_V2', state: 'ACTIVE' });
     const audit = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { action: 'deal.update', entityId: String(ids.D1) }, orderBy: { id: 'desc' } });
@@ -476,41 +479,41 @@ describe('PUT and PATCH /deals/{id}/', () => {
   });
 
   it('changes type and value only before activation (409 after, in Czech)', async () => {
-    const active = await ctx.http().patch(`/api/v1/deals/${ids.D1}/`).set(auth(admin)).send({ value: '99999.99' });
+    const active = await ctx.http().patch(`/api/v1/deals/${ids.D1}/`).set(bearer(admin)).send({ value: '99999.99' });
     expect(active.status).toBe(409);
     expect(active.body.detail).toContain('jen před aktivací');
     // Sending the same value is no change.
-    expect((await ctx.http().patch(`/api/v1/deals/${ids.D1}/`).set(auth(admin)).send({ value: 100000 })).status).toBe(200);
-    const fresh = await ctx.http().put(`/api/v1/deals/${ids.D5}/`).set(auth(admin)).send({ type: 'LEASE', value: '55000.10' });
+    expect((await ctx.http().patch(`/api/v1/deals/${ids.D1}/`).set(bearer(admin)).send({ value: 100000 })).status).toBe(200);
+    const fresh = await ctx.http().put(`/api/v1/deals/${ids.D5}/`).set(bearer(admin)).send({ type: 'LEASE', value: '55000.10' });
     expect(fresh.status).toBe(200);
     expect(fresh.body).toMatchObject({ type: 'LEASE', value: '55000.10', state: 'NEW_APPLICATION' });
   });
 
   it('requires type and value on PUT, keeps fields left out', async () => {
-    const bad = await ctx.http().put(`/api/v1/deals/${ids.D5}/`).set(auth(admin)).send({ note: 'x' });
+    const bad = await ctx.http().put(`/api/v1/deals/${ids.D5}/`).set(bearer(admin)).send({ note: 'x' });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body).sort()).toEqual(['type', 'value']);
-    const kept = await ctx.http().put(`/api/v1/deals/${ids.D3}/`).set(auth(admin)).send({ type: 'LEASE', value: '350000.50' });
+    const kept = await ctx.http().put(`/api/v1/deals/${ids.D3}/`).set(bearer(admin)).send({ type: 'LEASE', value: '350000.50' });
     expect(kept.body).toMatchObject({ liquidated: true, contract_number: 'LS-2025-0042', closed_reason: 'CLOSED_DULY' });
   });
 
   it('corrects the closed reason of a closed deal only', async () => {
-    expect((await ctx.http().patch(`/api/v1/deals/${ids.D3}/`).set(auth(admin)).send({ closed_reason: 'CLOSED_REFINANCED' })).body.closed_reason).toBe('CLOSED_REFINANCED');
-    const open = await ctx.http().patch(`/api/v1/deals/${ids.D1}/`).set(auth(admin)).send({ closed_reason: 'CLOSED_DULY' });
+    expect((await ctx.http().patch(`/api/v1/deals/${ids.D3}/`).set(bearer(admin)).send({ closed_reason: 'CLOSED_REFINANCED' })).body.closed_reason).toBe('CLOSED_REFINANCED');
+    const open = await ctx.http().patch(`/api/v1/deals/${ids.D1}/`).set(bearer(admin)).send({ closed_reason: 'CLOSED_DULY' });
     expect(open.status).toBe(409);
     expect(open.body.detail).toBe('Důvod uzavření lze zadat jen uzavřenému obchodu; obchod se uzavírá změnou stavu.');
   });
 
   it('does not change the state, refuses taken identifiers, 404s unknown deals, is refused to VIEWER', async () => {
-    const state = await ctx.http().patch(`/api/v1/deals/${ids.D5}/`).set(auth(admin)).send({ state: 'ACTIVE' });
+    const state = await ctx.http().patch(`/api/v1/deals/${ids.D5}/`).set(bearer(admin)).send({ state: 'ACTIVE' });
     expect(state.status).toBe(200);
     expect(state.body.state).toBe('NEW_APPLICATION');
-    const taken = await ctx.http().patch(`/api/v1/deals/${ids.D5}/`).set(auth(admin)).send({ variable_symbol: '2222222222', external_id: 'PD-2' });
+    const taken = await ctx.http().patch(`/api/v1/deals/${ids.D5}/`).set(bearer(admin)).send({ variable_symbol: '2222222222', external_id: 'PD-2' });
     expect(taken.status).toBe(400);
     expect(Object.keys(taken.body).sort()).toEqual(['external_id', 'variable_symbol']);
-    expect((await ctx.http().patch('/api/v1/deals/99999999/').set(auth(admin)).send({ note: 'x' })).status).toBe(404);
-    expect((await ctx.http().patch(`/api/v1/deals/${ids.D5}/`).set(auth(viewer)).send({ note: 'x' })).status).toBe(403);
-    expect((await ctx.http().put(`/api/v1/deals/${ids.D5}/`).set(auth(viewer)).send({ type: 'LEASE', value: '1' })).status).toBe(403);
+    expect((await ctx.http().patch('/api/v1/deals/99999999/').set(bearer(admin)).send({ note: 'x' })).status).toBe(404);
+    expect((await ctx.http().patch(`/api/v1/deals/${ids.D5}/`).set(bearer(viewer)).send({ note: 'x' })).status).toBe(403);
+    expect((await ctx.http().put(`/api/v1/deals/${ids.D5}/`).set(bearer(viewer)).send({ type: 'LEASE', value: '1' })).status).toBe(403);
   });
 });
 
@@ -518,19 +521,19 @@ describe('GET /deals/{id}/application_form/', () => {
   it("answers the form of the deal's lead as the lead's own call does", async () => {
     const leads = leadFixtures(ctx);
     const { leadId } = await leads.portalLead();
-    const deal = await dealFixtures(ctx).deal({ leadId, state: 'CONTRACT_COMPLETION' });
-    const viaDeal = await ctx.http().get(`/api/v1/deals/${deal.id}/application_form/`).set(auth(viewer));
-    const viaLead = await ctx.http().get(`/api/v1/leads/${leadId}/application_form/`).set(auth(viewer));
+    const deal = await createDeal(ctx.deps.prisma, { type: 'CONSUMER_LOAN', contractNumber: null, leadId, state: 'CONTRACT_COMPLETION' });
+    const viaDeal = await ctx.http().get(`/api/v1/deals/${deal.id}/application_form/`).set(bearer(viewer));
+    const viaLead = await ctx.http().get(`/api/v1/leads/${leadId}/application_form/`).set(bearer(viewer));
     expect(viaDeal.status).toBe(200);
     expect(viaDeal.body).toEqual(viaLead.body);
     expect(viaDeal.body.lead_id).toBe(leadId);
   });
 
   it('answers 404 for a deal without a lead, and for no deal', async () => {
-    const res = await ctx.http().get(`/api/v1/deals/${ids.D1}/application_form/`).set(auth(admin));
+    const res = await ctx.http().get(`/api/v1/deals/${ids.D1}/application_form/`).set(bearer(admin));
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: 'Obchod nevznikl z žádosti; nemá formulář žádosti.' });
-    expect((await ctx.http().get('/api/v1/deals/99999999/application_form/').set(auth(admin))).status).toBe(404);
+    expect((await ctx.http().get('/api/v1/deals/99999999/application_form/').set(bearer(admin))).status).toBe(404);
   });
 });
 

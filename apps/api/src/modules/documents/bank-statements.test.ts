@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { publicActor } from '../../../test/fixtures/actors.ts';
-import { configWithTempDataDir, createForm, files, statementPdf } from '../../../test/documents-fixtures.ts';
 import { dayNumber, isoDay, businessDateOf } from '../../domain/dates.ts';
 import { evaluateBankStatements } from './evaluate-bank-statements.ts';
 import { validateBankStatements } from './validate-bank-statements.ts';
+import { configWithTempDataDir } from '../../../test/fixtures/config.ts';
+import { createForm, files, statementPdf } from '../../../test/fixtures/documents.ts';
 
 let ctx: TestContext;
 let temp: ReturnType<typeof configWithTempDataDir>;

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { configWithTempDataDir, createForm, files } from '../../../test/documents-fixtures.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
+import { configWithTempDataDir } from '../../../test/fixtures/config.ts';
+import { createForm, files } from '../../../test/fixtures/documents.ts';
 
 const UPLOAD_MESSAGE = 'Nepovolený formát souboru nebo soubor je větší než 10MB.';
 const MB10 = 10 * 1024 * 1024;

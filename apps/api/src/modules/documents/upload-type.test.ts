@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { files } from '../../../test/documents-fixtures.ts';
 import { detectUploadType, sanitiseFileName } from './upload-type.ts';
+import { files } from '../../../test/fixtures/documents.ts';
 
 const ftyp = (major: string, ...compatible: string[]) => {
   const box = Buffer.alloc(16 + 4 * compatible.length);

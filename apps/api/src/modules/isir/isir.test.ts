@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { createPerson } from '../screenings/screening-test-fixtures.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
+import { createPerson } from '../../../test/fixtures/screenings.ts';
 
 let ctx: TestContext;
 let token: string;
@@ -33,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (url: string) => ctx.http().get(url).set('Authorization', `Bearer ${token}`);
+const get = (url: string) => ctx.http().get(url).set(bearer(token));
 const search = async (fileMark: string, extra = '') => {
   const res = await get(`/api/v1/isir/?file_mark=${encodeURIComponent(fileMark)}${extra}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { bearer, leadFixtures } from './lead-test-fixtures.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
+import { leadFixtures } from '../../../test/fixtures/leads.ts';
 
 // GET /leads/export/?format=csv|xlsx&<the list's filters> (issue 12, item 13; docs/decisions/0016).
 

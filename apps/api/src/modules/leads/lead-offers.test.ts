@@ -2,11 +2,13 @@ import { formMessages, leadMessages } from '@lending/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { staffActor } from '../../../test/fixtures/actors.ts';
-import { configWithTempDataDir, files } from '../../../test/documents-fixtures.ts';
 import { issueOffer, offerMessages } from './issue-offer.ts';
 import { OFFER_EMAIL_SUBJECT } from './offer-email.ts';
-import { bearer, leadFixtures } from './lead-test-fixtures.ts';
 import { RESEND_SUBJECT } from './resend-application-form.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
+import { configWithTempDataDir } from '../../../test/fixtures/config.ts';
+import { files } from '../../../test/fixtures/documents.ts';
+import { leadFixtures } from '../../../test/fixtures/leads.ts';
 
 // POST /leads/{id}/offer/ (outbox e-mail with the portal link, applied through the form API),
 // GET /leads/{id}/application_form/ with staff downloads, POST …/application-form/{id}/resend/.

@@ -1,6 +1,7 @@
 import { formMessages as m, makeBirthNumber } from '@lending/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
 import { testSystem } from '../../../test/fixtures/actors.ts';
 import { createApiKey } from '../api-keys/create-api-key.ts';
 
@@ -162,7 +163,7 @@ describe('concurrent pushes of one new applicant (real PostgreSQL, one connectio
     const birthNumber = makeBirthNumber(new Date(Date.UTC(1969, 10, 30)), 'F', 903);
     const { access } = await ctx.login('UNDERWRITER');
     const [staff, ...pushes] = await Promise.all([
-      ctx.http().post('/api/v1/persons/').set('Authorization', `Bearer ${access}`).send({ identification_type: 'BIRTH_NUMBER', first_name: 'Eva', last_name: 'Souběžná', birth_number: birthNumber }),
+      ctx.http().post('/api/v1/persons/').set(bearer(access)).send({ identification_type: 'BIRTH_NUMBER', first_name: 'Eva', last_name: 'Souběžná', birth_number: birthNumber }),
       ...Array.from({ length: 10 }, (_, i) => push('leadsor/', 'LEADSOR', lead({ external_id: `staff-race-${i}-${++serial}`, person: { first_name: 'Eva', last_name: 'Souběžná', email: `eva.${i}@email.cz`, birth_number: birthNumber } }))),
     ]);
     expect([201, 400]).toContain(staff!.status);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { queuedJob } from '../../../test/job-queue.ts';
 import { sendEmailJob } from '../../jobs/definitions/notifications/send-email.ts';
 import { queueEmail } from './queue-email.ts';
+import { queuedJob } from '../../../test/fixtures/job-queue.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { addClaim, createDeal } from '../close-of-business/close-of-business-fixtures.ts';
 import { bringDealsToDate, holdDelinquencyLock } from '../servicing/index.ts';
 import { bookPayment, bookPayments, type Booking, type MovementInput } from './book-payment.ts';
+import { addClaim, createDeal } from '../../../test/fixtures/deals.ts';
 
 // Payments are booked two ways: one movement per transaction (bookPayment: staff's manual
 // entry, stornos, debits) and set-based in chunks of whole deals with one replay per deal

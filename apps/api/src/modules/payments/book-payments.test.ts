@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { movementOf, twoInstallmentLoan } from './booking-fixtures.ts';
 import { bookPayment, bookPayments, type MovementInput } from './book-payment.ts';
 import { staffActor, testSystem } from '../../../test/fixtures/actors.ts';
 import { importStatement } from './statements/import-statement.ts';
 import { statementFile, uploadStatement } from './statements/upload-statement.ts';
+import { movementOf, paidAmounts, twoInstallmentLoan } from '../../../test/fixtures/payments.ts';
 
 // The bulk booking path (bookPayments, docs/decisions/0038) on real PostgreSQL: the same outcome
 // as booking the movements one by one, in chunks that commit whole. The loan of every test, as in
@@ -24,10 +24,7 @@ let refCounter = 0;
 const loan = () => twoInstallmentLoan(ctx.deps.prisma, String(++vsCounter));
 const movement = (over: Partial<MovementInput>) => movementOf(`bulk:${++refCounter}`, over);
 
-async function paidOf(dealId: number) {
-  const claims = await ctx.deps.prisma.claim.findMany({ where: { dealId }, orderBy: { id: 'asc' } });
-  return claims.map((c) => c.paidAmount.toFixed(2));
-}
+const paidOf = (dealId: number) => paidAmounts(ctx.deps.prisma, dealId);
 const dpdOf = async (dealId: number) => (await ctx.deps.prisma.deal.findUniqueOrThrow({ where: { id: dealId } })).daysPastDue;
 
 describe('bookPayments', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { movementOf, twoInstallmentLoan } from './booking-fixtures.ts';
 import { bookPayment, type MovementInput } from './book-payment.ts';
 import { choosePairing, pairPayment } from './pairing.ts';
+import { movementOf, paidAmounts, twoInstallmentLoan } from '../../../test/fixtures/payments.ts';
 
 // Pairing and booking on real PostgreSQL. The loan of every booking test (worked out by hand,
 // LOAN_ALLOCATION_PROFILE_V1, penalty interest off): I1 500 + P1 2000 due 20 Jan 2025,
@@ -24,10 +24,7 @@ const movement = (over: Partial<MovementInput>) => movementOf(`test:${++refCount
 
 const book = (m: MovementInput) => bookPayment(ctx.deps, m, { businessDate: BUSINESS_DATE });
 
-async function paidOf(dealId: number) {
-  const claims = await ctx.deps.prisma.claim.findMany({ where: { dealId }, orderBy: { id: 'asc' } });
-  return claims.map((c) => c.paidAmount.toFixed(2));
-}
+const paidOf = (dealId: number) => paidAmounts(ctx.deps.prisma, dealId);
 const dpdOf = async (dealId: number) => (await ctx.deps.prisma.deal.findUniqueOrThrow({ where: { id: dealId } })).daysPastDue;
 
 describe('choosePairing', () => {

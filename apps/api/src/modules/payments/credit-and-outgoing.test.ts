@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { addClaim, createDeal } from '../close-of-business/close-of-business-fixtures.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
 import { recomputeDelinquency } from '../servicing/index.ts';
 import { closeBusinessDate } from '../close-of-business/close-business-date.ts';
 import { bookPayment, type MovementInput } from './book-payment.ts';
 import { replayDealAllocations } from '../servicing/index.ts';
+import { addClaim, createDeal } from '../../../test/fixtures/deals.ts';
 
 // The engine's gaps closed (docs/decisions/0033) on real PostgreSQL, and outgoing payments
 // through HTTP. Every expected figure is worked out by hand in the comments.
@@ -18,7 +19,6 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const replay = (dealId: number, from: string, businessDate: string) => ctx.deps.prisma.$transaction((tx) => replayDealAllocations(tx, dealId, from, businessDate));
 const incoming = async (dealId: number, date: string, amount: string) =>
   (await ctx.deps.prisma.payment.create({ data: { direction: 'INCOMING_PAYMENT', date: day(date), amount, dealId } })).id;
@@ -91,7 +91,7 @@ describe('credit used as claims fall due', () => {
     expect((await rowsOf(deal.id)).at(-1)).toEqual({ payment: deal.first, claim: deal.R[2], amount: '5000.00', rule: 'OTHER_PROFILE_V2:CREDIT', on: '2025-03-15' });
     const stored = await ctx.deps.prisma.deal.findUniqueOrThrow({ where: { id: deal.id } });
     expect(stored.daysPastDue).toBe(1);
-    const answer = await ctx.http().get(`/api/v1/deals/${deal.id}/`).set(auth(accountant));
+    const answer = await ctx.http().get(`/api/v1/deals/${deal.id}/`).set(bearer(accountant));
     expect(answer.body.credit).toBe('0.00');
   });
 
@@ -126,7 +126,7 @@ describe('credit used as claims fall due', () => {
     const deal = await lease();
     await Promise.all([closeBusinessDate(ctx.deps, '2025-02-15', 'CLI'), bookPayment(ctx.deps, movement(deal.variableSymbol), { businessDate: '2025-02-15' })]);
     expect(strip(await rowsOf(deal.id), deal)).toEqual(expected);
-    expect((await ctx.http().get(`/api/v1/deals/${deal.id}/`).set(auth(accountant))).body.credit).toBe('8000.00');
+    expect((await ctx.http().get(`/api/v1/deals/${deal.id}/`).set(bearer(accountant))).body.credit).toBe('8000.00');
   });
 });
 
@@ -145,8 +145,8 @@ describe('outgoing payments', () => {
   }
   const outgoing = async (date: string, amount: string, data: object = {}) =>
     (await ctx.deps.prisma.payment.create({ data: { direction: 'OUTGOING_PAYMENT', date: day(date), amount, ...data } })).id;
-  const put = (id: number, body: object) => ctx.http().put(`/api/v1/payments/${id}/`).set(auth(accountant)).send(body);
-  const creditOf = async (dealId: number) => (await ctx.http().get(`/api/v1/deals/${dealId}/`).set(auth(accountant))).body.credit as string;
+  const put = (id: number, body: object) => ctx.http().put(`/api/v1/payments/${id}/`).set(bearer(accountant)).send(body);
+  const creditOf = async (dealId: number) => (await ctx.http().get(`/api/v1/deals/${dealId}/`).set(bearer(accountant))).body.credit as string;
 
   it('a refund of overpayment typed by staff takes the credit; one beyond the credit is refused in Czech and changes nothing', async () => {
     const dealId = await overpaid();
@@ -170,7 +170,7 @@ describe('outgoing payments', () => {
   });
 
   it('bulk assignment refuses a refund beyond the credit, and moving away the payment a refund took its credit from; nothing moves', async () => {
-    const bulk = (payments: number[], deal: number | null) => ctx.http().patch('/api/v1/payments/bulk_assign_deals/').set(auth(accountant)).send({ payments, deal });
+    const bulk = (payments: number[], deal: number | null) => ctx.http().patch('/api/v1/payments/bulk_assign_deals/').set(bearer(accountant)).send({ payments, deal });
     const dealId = await overpaid();
     // A refund of 600 paired with the deal by bulk assignment: the credit on 3 Feb is 500.
     const refund = await outgoing('2025-02-03', '600.00', { purposeType: 'OVERPAID_RENT' });
@@ -201,7 +201,7 @@ describe('outgoing payments', () => {
       : null;
     return (await p.purposeDrawing.create({ data: { purposeId: purpose.id, amount: data.amount, paymentOrderBatchId: batch?.id ?? null } })).id;
   }
-  const patchDrawing = (id: number, body: object) => ctx.http().patch(`/api/v1/deals/purpose/purpose-drawing/${id}/`).set(auth(accountant)).send(body);
+  const patchDrawing = (id: number, body: object) => ctx.http().patch(`/api/v1/deals/purpose/purpose-drawing/${id}/`).set(bearer(accountant)).send(body);
 
   it('staff pair a drawing with its outgoing payment: the drawing shows it paid out, the payment joins the deal', async () => {
     const dealId = await overpaid();
@@ -243,7 +243,7 @@ describe('outgoing payments', () => {
     const debit = (over: object) =>
       ctx.http()
         .post('/api/v1/payments/bulk_create_payments/')
-        .set(auth(accountant))
+        .set(bearer(accountant))
         .send({ payments: [{ bank_reference: `payout:${Math.random()}`, direction: 'OUTGOING_PAYMENT', date: '2025-03-03', amount: '30000.50', counter_account: '19-2000145399/0800', ...over }] });
     // Another account, or another amount: not this drawing's order.
     expect((await debit({ variable_symbol: vs, counter_account: '2000145399/0800' })).status).toBe(200);
@@ -259,7 +259,7 @@ describe('outgoing payments', () => {
     // The bank returns the debit (a storno, incoming, same amount and account): the drawing is unpaid again.
     const storno = await ctx.http()
       .post('/api/v1/payments/bulk_create_payments/')
-      .set(auth(accountant))
+      .set(bearer(accountant))
       .send({ payments: [{ bank_reference: `storno:${Math.random()}`, direction: 'INCOMING_PAYMENT', reversal: true, date: '2025-03-05', amount: '30000.50', counter_account: '19-2000145399/0800' }] });
     expect(storno.status).toBe(200);
     const entry = await ctx.deps.prisma.payment.findFirstOrThrow({ where: { reversalOfId: matched.paymentId! } });

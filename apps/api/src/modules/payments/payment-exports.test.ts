@@ -1,12 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
 import { createStaffActor } from '../../../test/fixtures/actors.ts';
 import type { ExportCell, ExportTable } from '../../domain/export-table.ts';
-import { addClaim, createDeal } from '../close-of-business/close-of-business-fixtures.ts';
 import { downloadDealPayments } from './download-deal-payments.ts';
 import { exportPayments } from './export-payments.ts';
 import { reportAllocations } from './report-allocations.ts';
+import { addClaim, createDeal } from '../../../test/fixtures/deals.ts';
 
 // GET /payments/export/, /payments/allocation-report/, /deals/{id}/payments/download/
 // (docs/decisions/0035) through HTTP on real PostgreSQL. Loans as in payments-api.test.ts
@@ -48,7 +49,6 @@ async function deal(withClaims: boolean): Promise<Deal> {
   return { id: created.id, vs, contract: row.contractNumber! };
 }
 
-const auth = (role: string) => ({ Authorization: `Bearer ${tokens[role]}` });
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -60,7 +60,7 @@ beforeAll(async () => {
     const res = await ctx
       .http()
       .post('/api/v1/payments/bulk_create_payments/')
-      .set(auth('ACCOUNTANT'))
+      .set(bearer(tokens['ACCOUNTANT']!))
       .send({ payments: [{ bank_reference: `export-${name}`, ...item }] });
     expect(res.status).toBe(200);
     ids[name] = res.body.results[0].id;
@@ -109,7 +109,7 @@ const get = (path: string, role = 'VIEWER') =>
   ctx
     .http()
     .get(path)
-    .set(auth(role))
+    .set(bearer(tokens[role]!))
     .buffer(true)
     .parse((res, done) => {
       const chunks: Buffer[] = [];
@@ -238,19 +238,19 @@ describe('GET /payments/export/', () => {
   });
 
   it('refuses bad input with Czech messages by field', async () => {
-    const res = await ctx.http().get('/api/v1/payments/export/?format=docx&date_from=2025-13-01&deal=abc&unpaired=maybe&payment_type=NOPE').set(auth('VIEWER'));
+    const res = await ctx.http().get('/api/v1/payments/export/?format=docx&date_from=2025-13-01&deal=abc&unpaired=maybe&payment_type=NOPE').set(bearer(tokens['VIEWER']!));
     expect(res.status).toBe(400);
     expect(res.body.format).toEqual(['Zvolte formát csv nebo xlsx.']);
     expect(res.body.deal).toEqual(['Zadejte kladné celé číslo.']);
     expect(res.body.unpaired).toEqual(['Zadejte true nebo false.']);
     expect(Object.keys(res.body).sort()).toEqual(['date_from', 'deal', 'format', 'payment_type', 'unpaired']);
-    const range = await ctx.http().get('/api/v1/payments/export/?format=csv&date_from=2025-02-01&date_to=2025-01-01').set(auth('VIEWER'));
+    const range = await ctx.http().get('/api/v1/payments/export/?format=csv&date_from=2025-02-01&date_to=2025-01-01').set(bearer(tokens['VIEWER']!));
     expect(range.body).toEqual({ date_from: ['Datum od nesmí být po datu do.'] });
   });
 
   it('answers CSV to the file calls as the spec writes them, without a format', async () => {
     for (const path of ['/api/v1/payments/export/', '/api/v1/payments/allocation-report/', `/api/v1/deals/${A.id}/payments/download/`, `/api/v1/deals/${A.id}/claims/export/`]) {
-      const res = await ctx.http().get(path).set(auth('VIEWER'));
+      const res = await ctx.http().get(path).set(bearer(tokens['VIEWER']!));
       expect([path, res.status, res.headers['content-type']]).toEqual([path, 200, 'text/csv; charset=utf-8']);
       expect(res.headers['content-disposition'], path).toMatch(/\.csv"?$/);
     }
@@ -306,7 +306,7 @@ describe('GET /payments/allocation-report/', () => {
   });
 
   it('refuses bad input with Czech messages by field', async () => {
-    const res = await ctx.http().get('/api/v1/payments/allocation-report/?format=pdf&claim_type=NOPE&deal=0&date_to=x').set(auth('VIEWER'));
+    const res = await ctx.http().get('/api/v1/payments/allocation-report/?format=pdf&claim_type=NOPE&deal=0&date_to=x').set(bearer(tokens['VIEWER']!));
     expect(res.status).toBe(400);
     expect(Object.keys(res.body).sort()).toEqual(['claim_type', 'date_to', 'deal', 'format']);
     expect(res.body.deal).toEqual(['Zadejte kladné celé číslo.']);
@@ -351,9 +351,9 @@ describe('GET /deals/{id}/payments/download/', () => {
   });
 
   it('404 for an unknown deal or a bad id, 400 for bad filters', async () => {
-    expect((await ctx.http().get('/api/v1/deals/999999/payments/download/?format=csv').set(auth('VIEWER'))).status).toBe(404);
-    expect((await ctx.http().get('/api/v1/deals/abc/payments/download/?format=csv').set(auth('VIEWER'))).status).toBe(404);
-    const bad = await ctx.http().get(`/api/v1/deals/${A.id}/payments/download/?format=x&payment_type=NOPE`).set(auth('VIEWER'));
+    expect((await ctx.http().get('/api/v1/deals/999999/payments/download/?format=csv').set(bearer(tokens['VIEWER']!))).status).toBe(404);
+    expect((await ctx.http().get('/api/v1/deals/abc/payments/download/?format=csv').set(bearer(tokens['VIEWER']!))).status).toBe(404);
+    const bad = await ctx.http().get(`/api/v1/deals/${A.id}/payments/download/?format=x&payment_type=NOPE`).set(bearer(tokens['VIEWER']!));
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body).sort()).toEqual(['format', 'payment_type']);
   });

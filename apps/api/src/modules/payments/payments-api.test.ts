@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
 import { businessDateOf } from '../../domain/dates.ts';
-import { twoInstallmentLoan } from './booking-fixtures.ts';
+import { paidAmounts, twoInstallmentLoan } from '../../../test/fixtures/payments.ts';
 
 // The payments API through HTTP on real PostgreSQL. Loans as in booking.test.ts (by hand,
 // LOAN_ALLOCATION_PROFILE_V1, penalty interest off): I1 500 + P1 2000 due 20 Jan 2025,
@@ -28,16 +29,12 @@ const ref = () => `api-test:${++refCounter}:${Math.random().toString(36).slice(2
 
 const loan = () => twoInstallmentLoan(ctx.deps.prisma, String(++vsCounter));
 
-async function paidOf(dealId: number) {
-  const claims = await ctx.deps.prisma.claim.findMany({ where: { dealId }, orderBy: { id: 'asc' } });
-  return claims.map((c) => c.paidAmount.toFixed(2));
-}
+const paidOf = (dealId: number) => paidAmounts(ctx.deps.prisma, dealId);
 /** Days from a due date to today in Prague: the DPD a replay brings a deal to. */
 const daysSince = (due: string) => (Date.parse(businessDateOf(new Date())) - Date.parse(due)) / 86_400_000;
 const dpdOf = async (dealId: number) => (await ctx.deps.prisma.deal.findUniqueOrThrow({ where: { id: dealId } })).daysPastDue;
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-const create = (payments: object[], token = accountant) => ctx.http().post('/api/v1/payments/bulk_create_payments/').set(auth(token)).send({ payments });
+const create = (payments: object[], token = accountant) => ctx.http().post('/api/v1/payments/bulk_create_payments/').set(bearer(token)).send({ payments });
 const item = (over: object = {}) => ({ bank_reference: ref(), date: '2025-01-20', amount: '2500.00', ...over });
 
 describe('POST /payments/bulk_create_payments/', () => {
@@ -95,8 +92,8 @@ describe('POST /payments/bulk_create_payments/', () => {
     expect((await create([item()], viewer)).status).toBe(403);
     expect((await create([item()], underwriter)).status).toBe(403);
     expect((await create([item()], admin)).status).toBe(200);
-    expect((await ctx.http().get('/api/v1/payments/').set(auth(viewer))).status).toBe(200);
-    expect((await ctx.http().patch('/api/v1/payments/bulk_assign_deals/').set(auth(viewer)).send({ payments: [1], deal: null })).status).toBe(403);
+    expect((await ctx.http().get('/api/v1/payments/').set(bearer(viewer))).status).toBe(200);
+    expect((await ctx.http().patch('/api/v1/payments/bulk_assign_deals/').set(bearer(viewer)).send({ payments: [1], deal: null })).status).toBe(403);
   });
 });
 
@@ -106,7 +103,7 @@ describe('PUT/PATCH /payments/{id}/', () => {
     const b = await loan();
     const [pay] = (await create([item({ variable_symbol: a.variableSymbol })])).body.results;
     expect(await paidOf(a.id)).toEqual(['500.00', '2000.00', '0.00', '0.00']);
-    const res = await ctx.http().patch(`/api/v1/payments/${pay.id}/`).set(auth(accountant)).send({ deal: b.id, note: 'Chybný VS, patří k obchodu B' });
+    const res = await ctx.http().patch(`/api/v1/payments/${pay.id}/`).set(bearer(accountant)).send({ deal: b.id, note: 'Chybný VS, patří k obchodu B' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ deal: b.id, note: 'Chybný VS, patří k obchodu B', category: 'UNCATEGORIZED' });
     expect(res.body.allocations.map((x: { claim_id: number }) => x.claim_id)).toEqual([b.claims.I1, b.claims.P1]);
@@ -119,34 +116,34 @@ describe('PUT/PATCH /payments/{id}/', () => {
     expect(audit.changes).toMatchObject({ deal: b.id, previous_deal: a.id });
 
     // PUT clears what it leaves out: the deal too, back to the unpaired queue.
-    const put = await ctx.http().put(`/api/v1/payments/${pay.id}/`).set(auth(admin)).send({ category: 'OTHERS' });
+    const put = await ctx.http().put(`/api/v1/payments/${pay.id}/`).set(bearer(admin)).send({ category: 'OTHERS' });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ deal: null, note: null, category: 'OTHERS', purpose_type: null, allocations: [] });
     expect(await paidOf(b.id)).toEqual(['0.00', '0.00', '0.00', '0.00']);
-    const queue = await ctx.http().get('/api/v1/payments/?unpaired=true&page_size=100').set(auth(viewer));
+    const queue = await ctx.http().get('/api/v1/payments/?unpaired=true&page_size=100').set(bearer(viewer));
     expect(queue.body.results.map((p: { id: number }) => p.id)).toContain(pay.id);
   });
 
   it('answers 400 for an unknown deal or a bad category, 404 for no payment, 409 for moving a storno entry', async () => {
     const a = await loan();
     const [pay] = (await create([item({ variable_symbol: a.variableSymbol, counter_account: '123-456789/0300' })])).body.results;
-    expect((await ctx.http().patch(`/api/v1/payments/${pay.id}/`).set(auth(admin)).send({ deal: 2_000_000_000 })).body).toEqual({ deal: ['Obchod neexistuje.'] });
-    expect((await ctx.http().patch(`/api/v1/payments/${pay.id}/`).set(auth(admin)).send({ category: 'NOPE' })).status).toBe(400);
-    expect((await ctx.http().patch(`/api/v1/payments/${pay.id}/`).set(auth(admin)).send({ purpose_type: 'OVERPAID_RENT' })).body.purpose_type).toBe('OVERPAID_RENT');
-    expect((await ctx.http().patch('/api/v1/payments/2000000000/').set(auth(admin)).send({ note: 'x' })).status).toBe(404);
-    expect((await ctx.http().get('/api/v1/payments/abc/').set(auth(admin))).status).toBe(404);
+    expect((await ctx.http().patch(`/api/v1/payments/${pay.id}/`).set(bearer(admin)).send({ deal: 2_000_000_000 })).body).toEqual({ deal: ['Obchod neexistuje.'] });
+    expect((await ctx.http().patch(`/api/v1/payments/${pay.id}/`).set(bearer(admin)).send({ category: 'NOPE' })).status).toBe(400);
+    expect((await ctx.http().patch(`/api/v1/payments/${pay.id}/`).set(bearer(admin)).send({ purpose_type: 'OVERPAID_RENT' })).body.purpose_type).toBe('OVERPAID_RENT');
+    expect((await ctx.http().patch('/api/v1/payments/2000000000/').set(bearer(admin)).send({ note: 'x' })).status).toBe(404);
+    expect((await ctx.http().get('/api/v1/payments/abc/').set(bearer(admin))).status).toBe(404);
     const [storno] = (await create([item({ date: '2025-01-25', direction: 'OUTGOING_PAYMENT', reversal: true, counter_account: '123-456789/0300' })])).body.results;
     expect(storno).toMatchObject({ reversal_of: pay.id, deal: a.id });
-    expect((await ctx.http().get(`/api/v1/payments/${pay.id}/`).set(auth(viewer))).body).toMatchObject({ reversed_by: storno.id, allocations: [], unallocated_amount: '0.00' });
+    expect((await ctx.http().get(`/api/v1/payments/${pay.id}/`).set(bearer(viewer))).body).toMatchObject({ reversed_by: storno.id, allocations: [], unallocated_amount: '0.00' });
     expect(await paidOf(a.id)).toEqual(['0.00', '0.00', '0.00', '0.00']);
-    const moved = await ctx.http().patch(`/api/v1/payments/${storno.id}/`).set(auth(admin)).send({ deal: null });
+    const moved = await ctx.http().patch(`/api/v1/payments/${storno.id}/`).set(bearer(admin)).send({ deal: null });
     expect(moved.status).toBe(409);
     expect(moved.body.detail).toMatch(/Storno/);
     // Taken back, the original leaves the unpaired queue even without a deal.
-    await ctx.http().patch(`/api/v1/payments/${pay.id}/`).set(auth(admin)).send({ deal: null });
-    const queue = await ctx.http().get('/api/v1/payments/?unpaired=true&search=123-456789/0300').set(auth(viewer));
+    await ctx.http().patch(`/api/v1/payments/${pay.id}/`).set(bearer(admin)).send({ deal: null });
+    const queue = await ctx.http().get('/api/v1/payments/?unpaired=true&search=123-456789/0300').set(bearer(viewer));
     expect(queue.body.count).toBe(0);
-    expect((await ctx.http().get(`/api/v1/payments/${storno.id}/`).set(auth(viewer))).body.deal).toBeNull();
+    expect((await ctx.http().get(`/api/v1/payments/${storno.id}/`).set(bearer(viewer))).body.deal).toBeNull();
   });
 });
 
@@ -156,7 +153,7 @@ describe('re-pairing at the same time', () => {
     const b = await loan();
     const [pa] = (await create([item({ variable_symbol: a.variableSymbol })])).body.results;
     const [pb] = (await create([item({ date: '2025-02-20', amount: '100.00', variable_symbol: b.variableSymbol })])).body.results;
-    const patch = (id: number, deal: number) => ctx.http().patch(`/api/v1/payments/${id}/`).set(auth(admin)).send({ deal });
+    const patch = (id: number, deal: number) => ctx.http().patch(`/api/v1/payments/${id}/`).set(bearer(admin)).send({ deal });
     const results = await Promise.all([patch(pa.id, b.id), patch(pb.id, a.id), create([item({ date: '2025-02-20', amount: '2500.00', variable_symbol: b.variableSymbol })])]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     // A: only 100 on 20 Feb → I1 100. B: 2500 of 20 Jan pays January, 2500 of 20 Feb pays February.
@@ -173,7 +170,7 @@ describe('PATCH /payments/bulk_assign_deals/', () => {
     const res = await create([item({ date: '2025-02-20', amount: '2500.00' }), item({ date: '2025-01-20', amount: '2500.00' })]);
     const ids = res.body.results.map((p: { id: number }) => p.id);
     expect(res.body.results.every((p: { deal: number | null }) => p.deal === null)).toBe(true);
-    const assigned = await ctx.http().patch('/api/v1/payments/bulk_assign_deals/').set(auth(accountant)).send({ payments: ids, deal: deal.id });
+    const assigned = await ctx.http().patch('/api/v1/payments/bulk_assign_deals/').set(bearer(accountant)).send({ payments: ids, deal: deal.id });
     expect(assigned.status).toBe(200);
     expect(assigned.body.results.map((p: { deal: number }) => p.deal)).toEqual([deal.id, deal.id]);
     expect(assigned.body.results[1].allocations.map((a: { claim_id: number; amount: string }) => [a.claim_id, a.amount])).toEqual([
@@ -183,7 +180,7 @@ describe('PATCH /payments/bulk_assign_deals/', () => {
     expect(await paidOf(deal.id)).toEqual(['500.00', '2000.00', '450.00', '2050.00']);
     expect(await dpdOf(deal.id)).toBe(0);
     expect(await ctx.deps.prisma.auditLog.count({ where: { action: 'payment.assign_deal', entityId: { in: ids.map(String) } } })).toBe(2);
-    const bad = await ctx.http().patch('/api/v1/payments/bulk_assign_deals/').set(auth(accountant)).send({ payments: [ids[0], 2_000_000_000], deal: deal.id });
+    const bad = await ctx.http().patch('/api/v1/payments/bulk_assign_deals/').set(bearer(accountant)).send({ payments: [ids[0], 2_000_000_000], deal: deal.id });
     expect(bad.body).toEqual({ payments: ['Platby 2000000000 neexistují.'] });
   });
 });
@@ -199,7 +196,7 @@ describe('GET /payments/ and /deals/{dealId}/payments/', () => {
     ]);
     const [p1, p2, p3] = res.body.results.map((p: { id: number }) => p.id);
     const ids = async (query: string) => {
-      const r = await ctx.http().get(`/api/v1/payments/?search=${tag}&page_size=100&${query}`).set(auth(viewer));
+      const r = await ctx.http().get(`/api/v1/payments/?search=${tag}&page_size=100&${query}`).set(bearer(viewer));
       expect(r.status, `${query} ${JSON.stringify(r.body)}`).toBe(200);
       return r.body.results.map((p: { id: number }) => p.id);
     };
@@ -213,17 +210,17 @@ describe('GET /payments/ and /deals/{dealId}/payments/', () => {
     expect(await ids(`deal=${deal.id}`)).toEqual([p1]);
     expect(await ids('unpaired=true')).toEqual([p2]);
     expect(await ids('unpaired=false')).toEqual([p1]);
-    const search = async (text: string) => (await ctx.http().get(`/api/v1/payments/?search=${encodeURIComponent(text)}`).set(auth(viewer))).body.results.map((p: { id: number }) => p.id);
+    const search = async (text: string) => (await ctx.http().get(`/api/v1/payments/?search=${encodeURIComponent(text)}`).set(bearer(viewer))).body.results.map((p: { id: number }) => p.id);
     expect(await search(`${tag} DVA`)).toEqual([p2]);
     expect(await search(`${tag} čtyři`)).toEqual([]);
-    const page = await ctx.http().get(`/api/v1/payments/?search=${tag}&page_size=2&page=2`).set(auth(viewer));
+    const page = await ctx.http().get(`/api/v1/payments/?search=${tag}&page_size=2&page=2`).set(bearer(viewer));
     expect(page.body).toMatchObject({ count: 3, results: [{ id: p1 }] });
     expect(page.body.previous).toMatch(/page_size=2/);
 
-    const dealPage = await ctx.http().get(`/api/v1/deals/${deal.id}/payments/?page_size=1`).set(auth(viewer));
+    const dealPage = await ctx.http().get(`/api/v1/deals/${deal.id}/payments/?page_size=1`).set(bearer(viewer));
     expect(dealPage.body).toMatchObject({ count: 1, next: null, results: [{ id: p1, allocations: [{ claim_id: deal.claims.I1, amount: '100.00' }] }] });
-    expect((await ctx.http().get(`/api/v1/deals/${deal.id}/payments/?date_from=2025-02-01`).set(auth(viewer))).body.count).toBe(0);
-    expect((await ctx.http().get('/api/v1/deals/2000000000/payments/').set(auth(viewer))).status).toBe(404);
+    expect((await ctx.http().get(`/api/v1/deals/${deal.id}/payments/?date_from=2025-02-01`).set(bearer(viewer))).body.count).toBe(0);
+    expect((await ctx.http().get('/api/v1/deals/2000000000/payments/').set(bearer(viewer))).status).toBe(404);
 
     for (const [query, field] of [
       ['category=XX', 'category'],
@@ -236,11 +233,11 @@ describe('GET /payments/ and /deals/{dealId}/payments/', () => {
       ['ordering=-secret', 'ordering'],
       ['page_size=1000', 'page_size'],
     ] as const) {
-      const r = await ctx.http().get(`/api/v1/payments/?${query}`).set(auth(viewer));
+      const r = await ctx.http().get(`/api/v1/payments/?${query}`).set(bearer(viewer));
       expect(r.status, query).toBe(400);
       expect(r.body[field]?.[0], query).toMatch(/[a-zá-ž]/i);
     }
-    expect((await ctx.http().get('/api/v1/payments/?unpaired=maybe').set(auth(viewer))).body).toEqual({ unpaired: ['Zadejte true nebo false.'] });
-    expect((await ctx.http().get('/api/v1/payments/?deal=abc').set(auth(viewer))).body).toEqual({ deal: ['Zadejte kladné celé číslo.'] });
+    expect((await ctx.http().get('/api/v1/payments/?unpaired=maybe').set(bearer(viewer))).body).toEqual({ unpaired: ['Zadejte true nebo false.'] });
+    expect((await ctx.http().get('/api/v1/payments/?deal=abc').set(bearer(viewer))).body).toEqual({ deal: ['Zadejte kladné celé číslo.'] });
   });
 });

@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { auth, naturalPerson } from './persons-fixtures.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
+import { naturalPerson } from '../../../test/fixtures/persons.ts';
 
 // GET /persons/export/?format=csv|xlsx&<the list's filters> (issue 12, item 13; docs/decisions/0016).
 
@@ -32,7 +33,7 @@ const get = (query: string) =>
   ctx
     .http()
     .get(`/api/v1/persons/export/${query}`)
-    .set(auth(token))
+    .set(bearer(token))
     .buffer(true)
     .parse((res, done) => {
       const chunks: Buffer[] = [];
@@ -44,7 +45,7 @@ const csvOf = (res: Response) => (res.body as Buffer).toString('utf8').replace(/
 async function listedIds(query: string): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; ; page++) {
-    const res = await ctx.http().get(`/api/v1/persons/?page_size=100&page=${page}&${query}`).set(auth(token));
+    const res = await ctx.http().get(`/api/v1/persons/?page_size=100&page=${page}&${query}`).set(bearer(token));
     ids.push(...res.body.results.map((r: { id: number }) => r.id));
     if (!res.body.next) return ids;
   }
@@ -91,7 +92,7 @@ describe('GET /api/v1/persons/export/', () => {
   });
 
   it('refuses a bad format or filter with Czech field messages, and records the export', async () => {
-    const bad = await ctx.http().get('/api/v1/persons/export/?format=pdf&id=x').set(auth(token));
+    const bad = await ctx.http().get('/api/v1/persons/export/?format=pdf&id=x').set(bearer(token));
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ format: ['Zvolte formát csv nebo xlsx.'], id: [expect.any(String)] });
     expect((await ctx.http().get('/api/v1/persons/export/?format=csv')).status).toBe(401);

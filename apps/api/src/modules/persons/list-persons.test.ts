@@ -2,8 +2,9 @@ import { formatBirthNumber, PERSON_ORDERING_FIELDS } from '@lending/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import type { Person } from '../../generated/prisma/client.ts';
-import { auth, legalPerson, naturalPerson } from './persons-fixtures.ts';
 import { searchWords } from './person-search.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
+import { legalPerson, naturalPerson } from '../../../test/fixtures/persons.ts';
 
 let ctx: TestContext;
 let token: string;
@@ -29,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const list = (query: string) => ctx.http().get(`/api/v1/persons/${query}`).set(auth(token));
+const list = (query: string) => ctx.http().get(`/api/v1/persons/${query}`).set(bearer(token));
 async function ids(query: string): Promise<number[]> {
   const res = await list(`?page_size=100&${query}`);
   expect(res.status, `${query}: ${JSON.stringify(res.body)}`).toBe(200);

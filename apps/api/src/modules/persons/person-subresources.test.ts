@@ -4,7 +4,8 @@ import { createTestContext, type TestContext } from '../../../test/context.ts';
 import type { Person } from '../../generated/prisma/client.ts';
 import { DISTRAINT_CSV_HEADER } from './export-distraints.ts';
 import { REALTY_RIGHT_CSV_HEADER } from './export-realty-rights.ts';
-import { auth, naturalPerson } from './persons-fixtures.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
+import { naturalPerson } from '../../../test/fixtures/persons.ts';
 
 let ctx: TestContext;
 let staff: string;
@@ -23,8 +24,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const url = (path: string) => `/api/v1/persons/${path}`;
-const send = (method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: object, token = staff) => ctx.http()[method](url(path)).set(auth(token)).send(body);
-const get = (path: string, token = staff) => ctx.http().get(url(path)).set(auth(token));
+const send = (method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: object, token = staff) => ctx.http()[method](url(path)).set(bearer(token)).send(body);
+const get = (path: string, token = staff) => ctx.http().get(url(path)).set(bearer(token));
 const audit = (action: string, entityId: number) => ctx.deps.prisma.auditLog.findFirst({ where: { action, entityId: String(entityId) } });
 
 /** Parses our CSV back: BOM, `;` separators, quoted cells, CRLF. */
@@ -297,7 +298,7 @@ describe('distraints', () => {
   });
 
   it('downloads them as CSV: BOM, `;`, Czech headers, attachment; audit-logged', async () => {
-    const res = await ctx.http().post(url(`${person.id}/distraint/download/`)).set(auth(viewer)).buffer(true).parse(binary);
+    const res = await ctx.http().post(url(`${person.id}/distraint/download/`)).set(bearer(viewer)).buffer(true).parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="exekuce-osoba-${person.id}.csv"; filename*=UTF-8''exekuce-osoba-${person.id}.csv`);
@@ -314,7 +315,7 @@ describe('distraints', () => {
     expect(first[9]).toBe('Srážky ze mzdy; "přednostní" pohledávka');
     expect(rows.find((r) => r[2] === '053 EX 77/19')![6]).toBe('Ukončená');
     expect(await ctx.deps.prisma.auditLog.findFirst({ where: { action: 'person.distraint.export', entityId: String(person.id) } })).toBeTruthy();
-    expect((await ctx.http().post(url('999999/distraint/download/')).set(auth(staff))).status).toBe(404);
+    expect((await ctx.http().post(url('999999/distraint/download/')).set(bearer(staff))).status).toBe(404);
   });
 });
 
@@ -340,7 +341,7 @@ describe('realty rights', () => {
     expect((await get(`${person.id}/realty-rights/?ordering=share`)).status).toBe(400);
     expect((await get('999999/realty-rights/')).status).toBe(404);
 
-    const csv = await ctx.http().post(url(`${person.id}/realty-rights/download/`)).set(auth(staff)).buffer(true).parse(binary);
+    const csv = await ctx.http().post(url(`${person.id}/realty-rights/download/`)).set(bearer(staff)).buffer(true).parse(binary);
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="prava-k-nemovitostem-osoba-\d+\.csv"/);
@@ -351,6 +352,6 @@ describe('realty rights', () => {
       ['Řehoř Šťastný', 'Zástavní právo', 'celek', 'Žďár nad Sázavou', ''],
     ]);
     expect(await ctx.deps.prisma.auditLog.findFirst({ where: { action: 'person.realty_right.export', entityId: String(person.id) } })).toBeTruthy();
-    expect((await ctx.http().post(url('999999/realty-rights/download/')).set(auth(staff))).status).toBe(404);
+    expect((await ctx.http().post(url('999999/realty-rights/download/')).set(bearer(staff))).status).toBe(404);
   });
 });

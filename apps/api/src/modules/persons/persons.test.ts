@@ -2,7 +2,8 @@ import { formatBirthNumber, makeBirthNumber } from '@lending/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { redactUrl } from '../../logger.ts';
-import { auth, birthNumber, companyId, naturalPerson } from './persons-fixtures.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
+import { birthNumber, companyId, naturalPerson } from '../../../test/fixtures/persons.ts';
 
 let ctx: TestContext;
 let staff: string;
@@ -17,10 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = (path: string, body?: object, token = staff) => ctx.http().post(`/api/v1/persons/${path}`).set(auth(token)).send(body);
-const get = (path: string, token = staff) => ctx.http().get(`/api/v1/persons/${path}`).set(auth(token));
-const put = (path: string, body: object, token = staff) => ctx.http().put(`/api/v1/persons/${path}`).set(auth(token)).send(body);
-const patch = (path: string, body: object, token = staff) => ctx.http().patch(`/api/v1/persons/${path}`).set(auth(token)).send(body);
+const post = (path: string, body?: object, token = staff) => ctx.http().post(`/api/v1/persons/${path}`).set(bearer(token)).send(body);
+const get = (path: string, token = staff) => ctx.http().get(`/api/v1/persons/${path}`).set(bearer(token));
+const put = (path: string, body: object, token = staff) => ctx.http().put(`/api/v1/persons/${path}`).set(bearer(token)).send(body);
+const patch = (path: string, body: object, token = staff) => ctx.http().patch(`/api/v1/persons/${path}`).set(bearer(token)).send(body);
 const lastAudit = (action: string) => ctx.deps.prisma.auditLog.findFirst({ where: { action }, orderBy: { id: 'desc' } });
 
 const natural = (overrides: object = {}) => ({

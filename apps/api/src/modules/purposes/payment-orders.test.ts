@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { createApp } from '../../app.ts';
 import type { Deal } from '../../generated/prisma/client.ts';
-import { auth, createDeal } from './deal-fixtures.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
+import { createDeal } from '../../../test/fixtures/deals.ts';
 
 // The files are parsed back and compared with answers worked out by hand: sums in haléře,
 // IBANs and check digits computed independently (Python), the windows-1250 bytes of Czech
@@ -30,14 +31,14 @@ const binary = (res: { on: (event: string, listener: (chunk?: Buffer) => void) =
   res.on('end', () => callback(null, Buffer.concat(chunks)));
 };
 const exportOrder = (dealId: number, body: unknown, query = '', token = staff) =>
-  ctx.http().post(`/api/v1/deals/${dealId}/purposes/payments/${query}`).set(auth(token)).send(body as object).buffer(true).parse(binary);
+  ctx.http().post(`/api/v1/deals/${dealId}/purposes/payments/${query}`).set(bearer(token)).send(body as object).buffer(true).parse(binary);
 
 async function purposeWithDrawings(dealId: number, body: object, amounts: string[]): Promise<number[]> {
-  const purpose = await ctx.http().post(`/api/v1/deals/${dealId}/purposes/`).set(auth(staff)).send(body);
+  const purpose = await ctx.http().post(`/api/v1/deals/${dealId}/purposes/`).set(bearer(staff)).send(body);
   expect(purpose.status, purpose.text).toBe(201);
   const ids: number[] = [];
   for (const amount of amounts) {
-    const res = await ctx.http().post(`/api/v1/deals/${dealId}/purposes/${purpose.body.id}/drawings/`).set(auth(staff)).send({ amount });
+    const res = await ctx.http().post(`/api/v1/deals/${dealId}/purposes/${purpose.body.id}/drawings/`).set(bearer(staff)).send({ amount });
     expect(res.status, res.text).toBe(201);
     ids.push(res.body.id);
   }
@@ -106,13 +107,13 @@ describe('ABO (KPC) file', () => {
     expect((await ctx.deps.prisma.purposeDrawing.findUniqueOrThrow({ where: { id: d2 } })).paymentOrderBatchId).toBeNull();
 
     // Listed and downloadable again, byte for byte.
-    const list = await ctx.http().get(`/api/v1/deals/${d.id}/purposes/payments/`).set(auth(staff));
+    const list = await ctx.http().get(`/api/v1/deals/${d.id}/purposes/payments/`).set(bearer(staff));
     expect(list.body).toMatchObject({ count: 1, results: [{ id: batchId, format: 'abo', execution_date: '2026-12-02', drawing_ids: [d1, d3], item_count: 2, total_amount: '249999.99' }] });
     expect(paymentOrderBatch.parse(list.body.results[0])).toEqual(list.body.results[0]);
-    const again = await ctx.http().get(`/api/v1/deals/${d.id}/purposes/payments/${batchId}/`).set(auth(staff)).buffer(true).parse(binary);
+    const again = await ctx.http().get(`/api/v1/deals/${d.id}/purposes/payments/${batchId}/`).set(bearer(staff)).buffer(true).parse(binary);
     expect(again.status).toBe(200);
     expect((again.body as Buffer).equals(bytes)).toBe(true);
-    expect((await ctx.http().get(`/api/v1/deals/${deal.id}/purposes/payments/${batchId}/`).set(auth(staff))).status).toBe(404);
+    expect((await ctx.http().get(`/api/v1/deals/${deal.id}/purposes/payments/${batchId}/`).set(bearer(staff))).status).toBe(404);
   });
 
   it('takes the execution date asked for; refuses one in the past', async () => {
@@ -283,7 +284,7 @@ describe('refusals', () => {
     expect(JSON.parse(String(early.body)).detail).toBe('Obchod ještě nemá podepsanou smlouvu (nebo byla žádost uzavřena); čerpání nelze vyplatit.');
 
     const unconfigured = createApp({ ...ctx.deps, config: { ...ctx.deps.config, LENDER_ACCOUNT: undefined, LENDER_IBAN: undefined, LENDER_BIC: undefined } });
-    const res = await request(unconfigured).post(`/api/v1/deals/${deal.id}/purposes/payments/`).set(auth(staff)).send([1]);
+    const res = await request(unconfigured).post(`/api/v1/deals/${deal.id}/purposes/payments/`).set(bearer(staff)).send([1]);
     expect(res.status).toBe(409);
     expect(res.body.detail).toBe('Platební příkaz nelze vytvořit: účet věřitele není nastaven (LENDER_ACCOUNT, LENDER_IBAN, LENDER_BIC).');
   });

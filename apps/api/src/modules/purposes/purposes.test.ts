@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purpose, purposeDrawing, purposeMessages } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import type { Deal } from '../../generated/prisma/client.ts';
-import { auth, createDeal } from './deal-fixtures.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
+import { createDeal } from '../../../test/fixtures/deals.ts';
 
 let ctx: TestContext;
 let staff: string;
@@ -18,8 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (path: string, token = staff) => ctx.http().get(`/api/v1/deals/${path}`).set(auth(token));
-const send = (method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: object, token = staff) => ctx.http()[method](`/api/v1/deals/${path}`).set(auth(token)).send(body);
+const get = (path: string, token = staff) => ctx.http().get(`/api/v1/deals/${path}`).set(bearer(token));
+const send = (method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: object, token = staff) => ctx.http()[method](`/api/v1/deals/${path}`).set(bearer(token)).send(body);
 const audit = (action: string, entityId: number) => ctx.deps.prisma.auditLog.findFirst({ where: { action, entityId: String(entityId) } });
 
 const purposeBody = {

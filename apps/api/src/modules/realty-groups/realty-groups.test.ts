@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realtyEstimation, realtyGroup, realtyGroupEvaluation } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import type { Deal, Realty } from '../../generated/prisma/client.ts';
-import { auth, createClaim, createDeal, createDealModel, payClaim } from '../purposes/deal-fixtures.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
+import { addClaim, createDeal, createDealModel, payClaim } from '../../../test/fixtures/deals.ts';
 
 let ctx: TestContext;
 let staff: string;
@@ -29,8 +30,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const url = (path: string) => `/api/v1/deals/${path}`;
-const get = (path: string, token = staff) => ctx.http().get(url(path)).set(auth(token));
-const send = (method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: object, token = staff) => ctx.http()[method](url(path)).set(auth(token)).send(body);
+const get = (path: string, token = staff) => ctx.http().get(url(path)).set(bearer(token));
+const send = (method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: object, token = staff) => ctx.http()[method](url(path)).set(bearer(token)).send(body);
 const audit = (action: string, entityId: number) => ctx.deps.prisma.auditLog.findFirst({ where: { action, entityId: String(entityId) } });
 
 async function newGroup(dealId: number, body: object = { name: 'Zajištění', realties: [] }): Promise<number> {
@@ -150,11 +151,11 @@ describe('realty groups', () => {
 describe('evaluate_notification: loan-to-value against the outstanding principal', () => {
   it('active deal: not-cancelled PRINCIPAL claims, amount − paid; notice above 80 % or after a drop over 20 %', async () => {
     const d = await createDeal(ctx.deps.prisma, { state: 'ACTIVE' });
-    const paidPart = await createClaim(ctx.deps.prisma, d.id, { amount: '400000.00' });
+    const paidPart = await addClaim(ctx.deps.prisma, d, { due: '2026-03-15', amount: '400000.00' });
     await payClaim(ctx.deps.prisma, paidPart, '150000.00');
-    await createClaim(ctx.deps.prisma, d.id, { amount: '300000.00', dueDate: '2027-03-15' });
-    await createClaim(ctx.deps.prisma, d.id, { amount: '50000.00', cancelled: true });
-    await createClaim(ctx.deps.prisma, d.id, { type: 'INTEREST', amount: '10000.00' });
+    await addClaim(ctx.deps.prisma, d, { due: '2027-03-15', amount: '300000.00' });
+    await addClaim(ctx.deps.prisma, d, { due: '2026-03-15', amount: '50000.00', cancelled: true });
+    await addClaim(ctx.deps.prisma, d, { type: 'INTEREST', due: '2026-03-15', amount: '10000.00' });
     // Outstanding: (400 000 − 150 000) + 300 000 = 550 000,00 Kč.
     const id = await newGroup(d.id);
     await estimate(d.id, id, '800000', '2026-01-10');
@@ -221,7 +222,7 @@ describe('evaluate_notification: loan-to-value against the outstanding principal
 
   it('a drop of 20,00 % does not notify, 20,02 % does; the previous estimation is the one just before', async () => {
     const d = await createDeal(ctx.deps.prisma, { state: 'ACTIVE' });
-    await createClaim(ctx.deps.prisma, d.id, { amount: '1000.00' });
+    await addClaim(ctx.deps.prisma, d, { due: '2026-03-15', amount: '1000.00' });
     const id = await newGroup(d.id);
     await estimate(d.id, id, '1000000', '2026-01-01');
     await estimate(d.id, id, '800000', '2026-02-01');

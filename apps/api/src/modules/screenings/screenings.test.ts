@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskBirthNumber, type ScreeningData, type ScreeningDetail, type ScreeningType } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { configWithTempDataDir, statementPdf } from '../../../test/documents-fixtures.ts';
+import { bearer } from '../../../test/fixtures/auth.ts';
 import type { ProcessingState } from '../../generated/prisma/enums.ts';
 import { pdfTextLines } from '../../integrations/bank-statements/pdf-text.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
 import { startJobWorker, type JobWorker } from '../../jobs/worker.ts';
 import { newFormToken } from '../form-access/form-token.ts';
 import { describeScreeningResult } from './describe-screening-result.ts';
-import { createPerson, eventually } from './screening-test-fixtures.ts';
+import { configWithTempDataDir } from '../../../test/fixtures/config.ts';
+import { statementPdf } from '../../../test/fixtures/documents.ts';
+import { eventually } from '../../../test/fixtures/eventually.ts';
+import { createPerson } from '../../../test/fixtures/screenings.ts';
 
 let ctx: TestContext;
 let temp: ReturnType<typeof configWithTempDataDir>;
@@ -31,8 +34,8 @@ afterAll(async () => {
 });
 
 const base = (personId: number | string) => `/api/v1/persons/${personId}/screenings/`;
-const get = (url: string, auth = token) => ctx.http().get(url).set('Authorization', `Bearer ${auth}`);
-const run = (personId: number | string, body: unknown, auth = token) => ctx.http().post(base(personId)).set('Authorization', `Bearer ${auth}`).send(body as object);
+const get = (url: string, access = token) => ctx.http().get(url).set(bearer(access));
+const run = (personId: number | string, body: unknown, access = token) => ctx.http().post(base(personId)).set(bearer(access)).send(body as object);
 const binary = (req: ReturnType<typeof get>) => req.buffer(true).parse((res, cb) => {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
@@ -41,11 +44,14 @@ const binary = (req: ReturnType<typeof get>) => req.buffer(true).parse((res, cb)
 
 /** Polls the detail (bounded) until the screening has FINISHED or FAILED. */
 async function settled(personId: number, id: number): Promise<ScreeningDetail> {
-  return eventually(async () => {
-    const res = await get(`${base(personId)}${id}/`);
-    expect(res.status).toBe(200);
-    return res.body.state === 'FINISHED' || res.body.state === 'FAILED' ? (res.body as ScreeningDetail) : undefined;
-  }, 20_000);
+  return eventually(
+    async () => {
+      const res = await get(`${base(personId)}${id}/`);
+      expect(res.status).toBe(200);
+      return res.body.state === 'FINISHED' || res.body.state === 'FAILED' ? (res.body as ScreeningDetail) : undefined;
+    },
+    { what: `screening ${id} to finish or fail`, timeoutMs: 20_000 },
+  );
 }
 
 async function runAndWait(personId: number, type: ScreeningType): Promise<ScreeningDetail> {

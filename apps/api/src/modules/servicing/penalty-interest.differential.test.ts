@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addDays, dbDate, fromDbDate } from '../../domain/dates.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { addClaim, createDeal } from '../close-of-business/close-of-business-fixtures.ts';
 import { penaltyAccrual } from './allocate.ts';
 import { bringDealsToDate, holdDelinquencyLock, penaltyTermsSql } from './delinquency.ts';
+import { addClaim, createDeal } from '../../../test/fixtures/deals.ts';
 
 // Penalty interest is computed twice, on purpose: the close of business accrues it for every
 // serviced deal in one set-based SQL statement (delinquency.ts; it closes 150,000 deals in

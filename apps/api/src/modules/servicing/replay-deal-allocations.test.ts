@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { addClaim, createDeal } from '../close-of-business/close-of-business-fixtures.ts';
+import { eventually } from '../../../test/fixtures/eventually.ts';
 import { recomputeDelinquency } from './recompute-delinquency.ts';
 import { replayDealAllocations, replayDealsAllocations, type ReplayResult } from './replay-deal-allocations.ts';
+import { addClaim, createDeal } from '../../../test/fixtures/deals.ts';
+import { paidAmounts, twoInstallmentLoan } from '../../../test/fixtures/payments.ts';
 
 // Replays on real PostgreSQL: the rows the database keeps, the paid amounts its trigger
 // derives, DPD recomputed in the same transaction. Expected rows worked out by hand under
@@ -19,18 +21,7 @@ afterAll(() => ctx.close());
 const BUSINESS_DATE = '2025-02-25';
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
-async function loan() {
-  const p = ctx.deps.prisma;
-  const deal = await createDeal(p, { annualRate: '10.0000' });
-  await p.claimsSetting.create({ data: { dealId: deal.id, type: 'PENALTY_INTEREST', isEnabled: false } });
-  const claims = {
-    I1: await addClaim(p, deal, { type: 'INTEREST', due: '2025-01-20', amount: '500.00' }),
-    P1: await addClaim(p, deal, { type: 'PRINCIPAL', due: '2025-01-20', amount: '2000.00' }),
-    I2: await addClaim(p, deal, { type: 'INTEREST', due: '2025-02-20', amount: '450.00' }),
-    P2: await addClaim(p, deal, { type: 'PRINCIPAL', due: '2025-02-20', amount: '2050.00' }),
-  };
-  return { id: deal.id, claims };
-}
+const loan = () => twoInstallmentLoan(ctx.deps.prisma);
 
 type Loan = Awaited<ReturnType<typeof loan>>;
 
@@ -53,10 +44,7 @@ async function rowsOf(deal: Loan, payments: Record<string, number>) {
   return rows.map((r) => [paymentName(r.paymentId), claimName(r.claimId), r.amount.toFixed(2), r.rule!.replace('LOAN_ALLOCATION_PROFILE_V1:', '')]);
 }
 
-async function paidOf(deal: Loan) {
-  const claims = await ctx.deps.prisma.claim.findMany({ where: { dealId: deal.id }, orderBy: { id: 'asc' } });
-  return claims.map((c) => c.paidAmount.toFixed(2));
-}
+const paidOf = (deal: Loan) => paidAmounts(ctx.deps.prisma, deal.id);
 
 describe('replayDealAllocations', () => {
   it('allocates each new payment, keeps paid amounts and DPD right at once, and leaves overpayment as credit', async () => {
@@ -136,13 +124,16 @@ describe('replayDealAllocations', () => {
   it('two payments of one deal allocated at the same time end as one pass would', async () => {
     const deal = await loan();
     const ids: Record<string, number> = {};
-    // Each transaction books its payment, waits so the other is under way too, then replays:
-    // the deal's row lock makes the second wait and then see the first's rows.
+    // Each transaction books its payment and waits until the other has booked its own (so both
+    // are under way, neither committed), then replays: the deal's row lock makes the second
+    // wait and then see the first's rows.
+    let booked = 0;
     const book = (name: string, date: string, amount: string) =>
       ctx.deps.prisma.$transaction(
         async (tx) => {
           ids[name] = await incoming(deal.id, date, amount, tx as unknown as typeof ctx.deps.prisma);
-          await tx.$queryRaw`SELECT pg_sleep(0.3)::text`;
+          booked++;
+          await eventually(() => booked === 2, { what: 'both payments to be booked' });
           return replayDealAllocations(tx, deal.id, date, BUSINESS_DATE);
         },
         { timeout: 20_000 },

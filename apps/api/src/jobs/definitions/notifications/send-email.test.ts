@@ -3,14 +3,15 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/context.ts';
-import { configWithTempDataDir } from '../../../../test/documents-fixtures.ts';
-import { awaitRetry, dueNow, queuedJob, skipBackoff } from '../../../../test/job-queue.ts';
 import type { Deps } from '../../../deps.ts';
-import { bearer, leadFixtures } from '../../../modules/leads/lead-test-fixtures.ts';
 import { queueEmail } from '../../../modules/notifications/queue-email.ts';
-import { eventually } from '../../../modules/screenings/screening-test-fixtures.ts';
 import { startJobWorker, type JobWorker } from '../../worker.ts';
 import { sendEmailJob } from './send-email.ts';
+import { bearer } from '../../../../test/fixtures/auth.ts';
+import { configWithTempDataDir } from '../../../../test/fixtures/config.ts';
+import { eventually } from '../../../../test/fixtures/eventually.ts';
+import { awaitRetry, dueNow, queuedJob, skipBackoff } from '../../../../test/fixtures/job-queue.ts';
+import { leadFixtures } from '../../../../test/fixtures/leads.ts';
 
 // The outbox sender against a real SMTP server on this machine (smtp-server), whose answer to
 // a recipient depends on its address.
@@ -88,10 +89,13 @@ afterEach(async () => {
 const keyOf = (id: number) => sendEmailJob.key({ notification_id: id });
 const row = (id: number) => ctx.deps.prisma.notification.findUniqueOrThrow({ where: { id } });
 const done = (id: number) =>
-  eventually(async () => {
-    const r = await row(id);
-    return r.state === 'PENDING' ? undefined : r;
-  });
+  eventually(
+    async () => {
+      const r = await row(id);
+      return r.state === 'PENDING' ? undefined : r;
+    },
+    { what: `notification ${id} to be sent or fail` },
+  );
 const deliveredTo = (address: string) => deliveries.filter((d) => d.to.includes(address));
 
 async function queue(recipient: string, deps: Pick<Deps, 'config'> = ctx.deps) {
@@ -158,7 +162,7 @@ describe('sending outbox e-mails over SMTP', () => {
     });
     expect(rcptCalls.get('zaplneno@seznam.cz')).toBe(sendEmailJob.attempts);
     expect(deliveredTo('zaplneno@seznam.cz')).toEqual([]);
-    await eventually(async () => ((await queuedJob(ctx.deps.prisma, keyOf(id))) ? undefined : true));
+    await eventually(async () => !(await queuedJob(ctx.deps.prisma, keyOf(id))), { what: 'the job to leave the queue' });
   });
 
   it('fails at once when the server refuses the recipient for good (5xx)', async () => {

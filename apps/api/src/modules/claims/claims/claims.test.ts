@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/context.ts';
 import { dealBalances, dealClaimsAsOf } from '../../servicing/index.ts';
-import { annuityModel, bearer, dealFixtures } from '../deal-test-fixtures.ts';
+import { bearer } from '../../../../test/fixtures/auth.ts';
+import { annuityModel, dealFixtures, payClaim } from '../../../../test/fixtures/deals.ts';
 
 // Claims of a deal over real HTTP and PostgreSQL: the list and its filters, the export, claims
 // entered, changed and cancelled by hand, and what other modules read (balances, as of a day).
@@ -104,7 +105,7 @@ describe('claims entered and changed by hand', () => {
 
   it('paid, cancelled and penalty-interest claims are not changed or cancelled (409)', async () => {
     const [first] = await claimsOf('date_to=2026-02-15&type=INTEREST');
-    await f.pay(first!.id, '1000.00', '2026-02-14');
+    await payClaim(ctx.deps.prisma, first!.id, '1000.00', '2026-02-14');
     const paid = 'Na pohledávku už bylo něco uhrazeno; uhrazené pohledávky se nemění (opravuje se platbou nebo dobropisem).';
     expect((await ctx.http().patch(url(`${first!.id}/`)).set(bearer(admin)).send({ description: 'x' })).body).toEqual({ detail: paid });
     expect((await ctx.http().delete(url(`${first!.id}/`)).set(bearer(admin))).body).toEqual({ detail: paid });
@@ -173,8 +174,8 @@ describe('what other modules read', () => {
     await f.activate(admin, deal.id, annuityModel);
     const claims = await ctx.deps.prisma.claim.findMany({ where: { dealId: deal.id }, orderBy: [{ dueDate: 'asc' }, { id: 'asc' }] });
     // Installments 1–3 paid in full (3 × 8 884.88), 100 Kč of the 4th installment's interest.
-    for (const c of claims.slice(0, 6)) await f.pay(c.id, c.amount.toFixed(2), '2026-03-01');
-    await f.pay(claims[7]!.id, '100.00', '2026-04-30');
+    for (const c of claims.slice(0, 6)) await payClaim(ctx.deps.prisma, c.id, c.amount.toFixed(2), '2026-03-01');
+    await payClaim(ctx.deps.prisma, claims[7]!.id, '100.00', '2026-04-30');
     const onApril20 = (await dealBalances(ctx.deps.prisma, [deal.id], '2026-04-20')).get(deal.id)!;
     expect([onApril20.outstanding.toFixed(2), onApril20.overdue.toFixed(2), onApril20.oldestOverdueDueDate, onApril20.daysPastDue]).toEqual(['79863.89', '0.00', null, 0]);
     // The 4th installment (due 15 May) is overdue from 16 May: 8 884.88 − 100 left, 5 days on 20 May.
@@ -191,9 +192,9 @@ describe('what other modules read', () => {
     const deal = await f.deal({ type: 'OTHER_DEAL' });
     await f.activate(admin, deal.id, annuityModel);
     const claims = await ctx.deps.prisma.claim.findMany({ where: { dealId: deal.id }, orderBy: [{ dueDate: 'asc' }, { id: 'asc' }] });
-    await f.pay(claims[0]!.id, '7884.88', '2026-02-14');
-    await f.pay(claims[1]!.id, '1000.00', '2026-02-14');
-    await f.pay(claims[2]!.id, '7963.73', '2026-03-25');
+    await payClaim(ctx.deps.prisma, claims[0]!.id, '7884.88', '2026-02-14');
+    await payClaim(ctx.deps.prisma, claims[1]!.id, '1000.00', '2026-02-14');
+    await payClaim(ctx.deps.prisma, claims[2]!.id, '7963.73', '2026-03-25');
     const asOf = await dealClaimsAsOf(ctx.deps.prisma, deal.id, '2026-03-20');
     expect(asOf.map((c) => [c.type, c.dueDate, c.amount.toFixed(2), c.paidAsOf.toFixed(2), c.outstandingAsOf.toFixed(2)])).toEqual([
       ['PRINCIPAL', '2026-02-15', '7884.88', '7884.88', '0.00'],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/context.ts';
-import { annuityModel, bearer, dealFixtures } from '../deal-test-fixtures.ts';
+import { bearer } from '../../../../test/fixtures/auth.ts';
+import { annuityModel, dealFixtures } from '../../../../test/fixtures/deals.ts';
 
 // Deal models over real HTTP and PostgreSQL. Known answers from the formulas (the schedule's
 // known-answer test; leaseback RPSN solved with Python's decimal module), never from this code.

@@ -1,7 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/context.ts';
-import { annuityModel, bearer, dealFixtures } from '../deal-test-fixtures.ts';
+import { bearer } from '../../../../test/fixtures/auth.ts';
+import { annuityModel, dealFixtures, payClaim } from '../../../../test/fixtures/deals.ts';
 
 // Claims groups, the lease recompute and restructuring over real HTTP and PostgreSQL. Today is
 // 20 April 2026. Known answers: the schedule test's loan (8 884.88 a month from 15 February,
@@ -31,11 +32,7 @@ const api = () => ({
 const p = () => ctx.deps.prisma;
 const groupsOf = (dealId: number) => p().claimsGroup.findMany({ where: { dealId }, include: { claims: { orderBy: { id: 'asc' } } }, orderBy: [{ dueDate: 'asc' }, { id: 'asc' }] });
 
-async function activeLoan(model: Record<string, unknown> = annuityModel) {
-  const deal = await f.deal({ type: 'OTHER_DEAL' });
-  const created = await f.activate(admin, deal.id, model);
-  return { dealId: deal.id, modelId: created.id };
-}
+const activeLoan = (model: Record<string, unknown> = annuityModel) => f.activeLoan(admin, model);
 
 describe('claims-group (loan installments)', () => {
   it('lists the groups with their claims and sums; another kind’s path does not find them', async () => {
@@ -89,7 +86,7 @@ describe('claims-group (loan installments)', () => {
     const groups = await groupsOf(dealId);
     const path = (g: { id: number }) => `/api/v1/deals/${dealId}/claims-group/${g.id}/`;
     expect((await api().patch(path(groups[1]!), { note: 'x' })).body).toEqual({ detail: 'Měnit lze jen budoucí skupiny (splatné dnes nebo později).' });
-    await f.pay(groups[5]!.claims[1]!.id, '10.00');
+    await payClaim(ctx.deps.prisma, groups[5]!.claims[1]!.id, '10.00', '2026-03-01');
     expect((await api().delete(path(groups[5]!))).body).toEqual({ detail: 'Na skupinu už bylo něco uhrazeno; uhrazené skupiny se nemění.' });
     expect((await api().delete(path(groups[6]!))).body).toEqual({ detail: 'Jistinu splátky mění jen nová verze modelu (restrukturalizace).' });
 
@@ -120,7 +117,7 @@ describe('claims-group-lease and recompute', () => {
     // Staff discount the 3rd month's rent, cancel the 4th; the tenant pays part of the 5th.
     expect((await api().patch(`${base}${groups[2]!.id}/`, { amounts: { RENT: '14000.00' } })).body.amount).toBe('16500.00');
     expect((await api().delete(`${base}${groups[3]!.id}/`)).status).toBe(204);
-    await f.pay(groups[4]!.claims[0]!.id, '5000.00');
+    await payClaim(ctx.deps.prisma, groups[4]!.claims[0]!.id, '5000.00', '2026-03-01');
 
     const res = await api().post(`${base}recompute/`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -166,8 +163,8 @@ describe('restructuring: a new version from a date', () => {
   it('keeps paid installments whole, cancels the unpaid ones from valid_from and generates the new schedule; the principal is claimed once', async () => {
     const { dealId, modelId } = await activeLoan();
     const before = await groupsOf(dealId);
-    for (const g of before.slice(0, 3)) for (const c of g.claims) await f.pay(c.id, c.amount.toFixed(2));
-    await f.pay(before[3]!.claims[1]!.id, '100.00');
+    for (const g of before.slice(0, 3)) for (const c of g.claims) await payClaim(ctx.deps.prisma, c.id, c.amount.toFixed(2), '2026-03-01');
+    await payClaim(ctx.deps.prisma, before[3]!.claims[1]!.id, '100.00', '2026-03-01');
     const models = `/api/v1/deals/${dealId}/deal-model/`;
     const restructuring = { ...annuityModel, principal: '67984.22', annual_interest_rate: '6', term_months: 24, disbursement_date: '2026-05-15', first_due_date: '2026-06-15', valid_from: '2026-05-01' };
 
@@ -215,7 +212,7 @@ describe('restructuring: a new version from a date', () => {
     expect(draft.version).toBe(2);
     const groups = await groupsOf(dealId);
     // Something paid on the 5th installment meanwhile: it stays, so 59 779.18 is what remains to take over.
-    await f.pay(groups[4]!.claims[0]!.id, '1.00');
+    await payClaim(ctx.deps.prisma, groups[4]!.claims[0]!.id, '1.00', '2026-03-01');
     const refused = await api().post(`${models}${draft.id}/activate/`);
     expect(refused.body).toEqual({ detail: 'Jistina restrukturalizace musí být 59\u00a0779,18\u00a0Kč: nesplacená jistina splátek splatných od 16. 5. 2026, na které nebylo nic uhrazeno.' });
     expect((await p().dealModel.findUniqueOrThrow({ where: { id: draft.id } })).state).toBe('DRAFT');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/context.ts';
-import { leadFixtures } from '../../leads/lead-test-fixtures.ts';
-import { bearer } from '../deal-test-fixtures.ts';
 import { payoutDates, termForInstallment } from './offer-terms.ts';
+import { bearer } from '../../../../test/fixtures/auth.ts';
+import { leadFixtures } from '../../../../test/fixtures/leads.ts';
 
 // POST /leads/{id}/deal/: an accepted offer becomes a deal (docs/decisions/0025). Today is
 // Friday 20 March 2026 in Prague. Terms worked out with Python's decimal module: 280 000 Kč at

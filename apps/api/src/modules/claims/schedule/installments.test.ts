@@ -1,8 +1,9 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/context.ts';
-import { bearer, dealFixtures } from '../deal-test-fixtures.ts';
 import { installmentStatus } from './list-installments.ts';
+import { bearer } from '../../../../test/fixtures/auth.ts';
+import { dealFixtures } from '../../../../test/fixtures/deals.ts';
 
 // GET /deals/{dealId}/deal-model/{id}/installments/ over HTTP on real PostgreSQL. Today is
 // 20 April 2026 (Prague). Known answer by hand: 3 000 Kč at 0 % for 3 months → three
@@ -37,15 +38,9 @@ const model = {
 const get = (path: string, token = admin) => ctx.http().get(path).set(bearer(token));
 let refs = 0;
 
-async function activeLoan() {
-  const deal = await f.deal({ type: 'OTHER_DEAL' });
-  // Penalty interest would add claims outside the groups; the schedule ignores them, but the
-  // deal's DPD check below is simpler without.
-  await ctx.deps.prisma.claimsSetting.create({ data: { dealId: deal.id, type: 'PENALTY_INTEREST', isEnabled: false } });
-  const created = await f.activate(admin, deal.id, model);
-  const { variableSymbol } = await ctx.deps.prisma.deal.findUniqueOrThrow({ where: { id: deal.id } });
-  return { dealId: deal.id, modelId: created.id, variableSymbol: variableSymbol! };
-}
+// Penalty interest would add claims outside the groups; the schedule ignores them, but the
+// deal's DPD check below is simpler without.
+const activeLoan = () => f.activeLoan(admin, model, { penaltyInterest: false });
 
 async function pay(variableSymbol: string, date: string, amount: string) {
   const res = await ctx

@@ -2,7 +2,8 @@ import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEAL_STATE_TRANSITIONS, DealState, type DealState as DealStateValue } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../../../test/context.ts';
-import { annuityModel, bearer, dealFixtures } from '../deal-test-fixtures.ts';
+import { bearer } from '../../../../test/fixtures/auth.ts';
+import { annuityModel, dealFixtures } from '../../../../test/fixtures/deals.ts';
 
 // The deal's state machine, validation and activation over real HTTP and PostgreSQL. Amounts are
 // the known answers of the schedule test (100 000 Kč at 12 % for 12 months, 8 884.88 a month).

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_STATEMENT_BYTES } from '@lending/contracts';
 import { createTestContext, type TestContext } from '../../../../test/context.ts';
-import { configWithTempDataDir } from '../../../../test/documents-fixtures.ts';
+import { configWithTempDataDir } from '../../../../test/fixtures/config.ts';
 import { staffActor } from '../../../../test/fixtures/actors.ts';
 import { importStatementJob } from '../../../jobs/definitions/payments/import-statement.ts';
 import { startJobWorker, type JobWorker } from '../../../jobs/worker.ts';
