@@ -17,7 +17,8 @@
 // the tax office), and one paid installment in 2,000 was taken back by the bank (a storno entry;
 // the installment stays unpaid). Each month's movements came in that month's camt.053 statement
 // (imported on its last day), except ~5 % pushed by bulk create (no statement). Staff left a
-// note on a few (0.3 % of the installments, 8 % of the unpaired).
+// note on a few (0.3 % of the installments, 8 % of the unpaired). payment_counts follows by its
+// triggers (docs/decisions/0041), which fire also with the others switched off.
 import type pg from 'pg';
 
 export interface GeneratedPayments {
