@@ -104,9 +104,9 @@ const COLUMNS = `p.id, p.direction::text AS direction, p.category::text AS categ
     CASE WHEN p.direction = 'INCOMING_PAYMENT' AND p.deal_id IS NOT NULL AND p.reversal_of_id IS NULL AND r.id IS NULL
          THEN (p.amount - coalesce(a.allocated, 0))::numeric(16, 2)::text ELSE '0.00' END AS unallocated,
     to_char(p.created_at AT TIME ZONE 'UTC', ${ISO_INSTANT}) AS created_at, to_char(p.updated_at AT TIME ZONE 'UTC', ${ISO_INSTANT}) AS updated_at`;
-// Each of the page's payments looked up on its own (a probe of an index each): joined as sets,
-// the planner weighs merge and hash joins against the whole table for twenty rows.
-const JOINS = `LEFT JOIN LATERAL (SELECT r.id FROM payments r WHERE r.reversal_of_id = p.id) r ON true
+// Each of the page's payments looked up on its own (a probe of an index each; the LIMIT keeps
+// the planner from joining the reversals as a set, which merges through every storno).
+const JOINS = `LEFT JOIN LATERAL (SELECT r.id FROM payments r WHERE r.reversal_of_id = p.id LIMIT 1) r ON true
   LEFT JOIN LATERAL (
     SELECT json_agg(json_build_array(pa.claim_id, c.type, to_char(c.due_date, 'YYYY-MM-DD'), pa.amount::text, pa.rule) ORDER BY pa.id) AS allocations,
            sum(pa.amount) AS allocated
@@ -114,7 +114,7 @@ const JOINS = `LEFT JOIN LATERAL (SELECT r.id FROM payments r WHERE r.reversal_o
      WHERE pa.payment_id = p.id) a ON true`;
 
 /**
- * The statement of one page, `total` on every row. Counted apart, an empty page is one row
+ * The statement of one page, `total` first on every row. Counted apart, an empty page is one row
  * with the count and nothing else; counted beside the page (`countedApart` false), an empty
  * page has no row.
  */
@@ -134,60 +134,61 @@ export function paymentListSql(q: PaymentListQuery): { text: string; values: unk
   return { text: `SELECT c.total, ${COLUMNS} FROM (${count}) c LEFT JOIN LATERAL (${page}) p ON true ${JOINS} ORDER BY ${orderBy(q.ordering)}`, values, countedApart: true };
 }
 
-interface Row {
-  total: number;
-  id: number | null;
-  direction: PaymentDirection;
-  category: PaymentCategory;
-  payment_type: PaymentType;
-  purpose_type: PaymentPurposeType | null;
-  date: string;
-  amount: string;
-  variable_symbol: string | null;
-  specific_symbol: string | null;
-  constant_symbol: string | null;
-  counter_account: string | null;
-  counter_account_name: string | null;
-  message: string | null;
-  note: string | null;
-  bank_reference: string | null;
-  deal_id: number | null;
-  reversal_of_id: number | null;
-  reversed_by: number | null;
-  statement_id: number | null;
-  allocations: [number, ClaimType, string, string, string | null][] | null;
-  allocated: string;
-  unallocated: string;
-  created_at: string;
-  updated_at: string;
-}
+/** A row of the statement, in the order of COLUMNS after `total` (rows as arrays: no object per row to build). */
+type Row = [
+  total: number,
+  id: number | null,
+  direction: PaymentDirection,
+  category: PaymentCategory,
+  paymentType: PaymentType,
+  purposeType: PaymentPurposeType | null,
+  date: string,
+  amount: string,
+  variableSymbol: string | null,
+  specificSymbol: string | null,
+  constantSymbol: string | null,
+  counterAccount: string | null,
+  counterAccountName: string | null,
+  message: string | null,
+  note: string | null,
+  bankReference: string | null,
+  dealId: number | null,
+  reversalOfId: number | null,
+  reversedBy: number | null,
+  statementId: number | null,
+  allocations: [number, ClaimType, string, string, string | null][] | null,
+  allocated: string,
+  unallocated: string,
+  createdAt: string,
+  updatedAt: string,
+];
 
 function toPayment(r: Row): Payment {
   return {
-    id: r.id!,
-    direction: r.direction,
-    category: r.category,
-    payment_type: r.payment_type,
-    purpose_type: r.purpose_type,
-    date: r.date,
-    amount: r.amount,
-    variable_symbol: r.variable_symbol,
-    specific_symbol: r.specific_symbol,
-    constant_symbol: r.constant_symbol,
-    counter_account: r.counter_account,
-    counter_account_name: r.counter_account_name,
-    message: r.message,
-    note: r.note,
-    bank_reference: r.bank_reference,
-    deal: r.deal_id,
-    reversal_of: r.reversal_of_id,
-    reversed_by: r.reversed_by,
-    statement: r.statement_id,
-    allocations: (r.allocations ?? []).map(([claimId, claimType, dueDate, amount, rule]) => ({ claim_id: claimId, claim_type: claimType, due_date: dueDate, amount, rule })),
-    allocated_amount: r.allocated,
-    unallocated_amount: r.unallocated,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
+    id: r[1]!,
+    direction: r[2],
+    category: r[3],
+    payment_type: r[4],
+    purpose_type: r[5],
+    date: r[6],
+    amount: r[7],
+    variable_symbol: r[8],
+    specific_symbol: r[9],
+    constant_symbol: r[10],
+    counter_account: r[11],
+    counter_account_name: r[12],
+    message: r[13],
+    note: r[14],
+    bank_reference: r[15],
+    deal: r[16],
+    reversal_of: r[17],
+    reversed_by: r[18],
+    statement: r[19],
+    allocations: (r[20] ?? []).map(([claimId, claimType, dueDate, amount, rule]) => ({ claim_id: claimId, claim_type: claimType, due_date: dueDate, amount, rule })),
+    allocated_amount: r[21],
+    unallocated_amount: r[22],
+    created_at: r[23],
+    updated_at: r[24],
   };
 }
 
@@ -207,11 +208,11 @@ function statementName(text: string): string | undefined {
 /** GET /payments/ (and GET /deals/{dealId}/payments/ with `deal` fixed): payments with their allocations, paged. */
 export async function listPayments(deps: Pick<Deps, 'pool'>, _actor: Actor, input: PaymentListQuery): Promise<ResultPage<Payment>> {
   const { text, values, countedApart } = paymentListSql(input);
-  const { rows } = await deps.pool.query<Row>({ name: statementName(text), text, values });
+  const { rows } = await deps.pool.query<Row>({ name: statementName(text), text, values, rowMode: 'array' });
   // Counted apart, an empty page still has its one row with the count; counted with the rows,
   // an empty page past the first can only lie past the last.
-  const total = rows.length ? rows[0]!.total : countedApart || input.page > 1 ? null : 0;
+  const total = rows.length ? rows[0]![0] : countedApart || input.page > 1 ? null : 0;
   const lastPage = Math.max(1, Math.ceil((total ?? 0) / input.page_size));
   if (total === null || input.page > lastPage) throw notFound(messages.invalidPage);
-  return new ResultPage(total, rows.filter((r) => r.id !== null).map(toPayment), input);
+  return new ResultPage(total, rows.filter((r) => r[1] !== null).map(toPayment), input);
 }
