@@ -303,7 +303,7 @@ async function listPayments(url: URL) {
       CASE WHEN p.direction = 'INCOMING_PAYMENT' AND p.deal_id IS NOT NULL AND p.reversal_of_id IS NULL AND r.id IS NULL
            THEN (p.amount - coalesce(a.allocated, 0))::numeric(16, 2)::text ELSE '0.00' END,
       to_char(p.created_at AT TIME ZONE 'UTC', ${UTC_ISO}), to_char(p.updated_at AT TIME ZONE 'UTC', ${UTC_ISO})`;
-  const joins = `LEFT JOIN LATERAL (SELECT r.id FROM payments r WHERE r.reversal_of_id = p.id) r ON true
+  const joins = `LEFT JOIN LATERAL (SELECT r.id FROM payments r WHERE r.reversal_of_id = p.id LIMIT 1) r ON true
     LEFT JOIN LATERAL (SELECT json_agg(json_build_array(pa.claim_id, c.type, to_char(c.due_date, 'YYYY-MM-DD'), pa.amount::text, pa.rule) ORDER BY pa.id) AS allocations,
                               sum(pa.amount) AS allocated
                          FROM payment_allocations pa JOIN claims c ON c.id = pa.claim_id WHERE pa.payment_id = p.id) a ON true`;

@@ -4,10 +4,10 @@
 // server with the product's flags, src/node-flags.ts; NODE_ENV=production, every production
 // setting chosen here) under autocannon at 64 connections: the leads list (page 1 and a
 // filtered page), a persons search, a lead detail, the payments list (the default page, the
-// unpaired queue, a deal's payments, a search) and partner pushes; and, one at a time, the
-// baseline (baseline-server.ts: node:http + pg doing the same work as well as it can be done)
-// on the same list URLs, after checking that it answers byte for byte the JSON the API
-// answers, and on the same pushes. The pushes of both are checked in the database afterwards
+// unpaired queue, a deal's payments, a search) and partner pushes; each scenario right after on
+// the baseline (baseline-server.ts: node:http + pg doing the same work as well as it can be
+// done, byte for byte the JSON the API answers, checked first), so that the pair sees the same
+// load of a shared machine. The pushes of both are checked in the database afterwards
 // (pushes.ts: every 201 stored once, exactly as sent, with its applicant, contacts and audit
 // row; nothing else). Prints requests/s, p50/p99, errors and API/baseline per scenario with the
 // targets, and writes the same as JSON to bench-results/load-<time>.json (logs and CPU profiles
@@ -417,7 +417,7 @@ async function main(): Promise<void> {
     return result;
   };
 
-  // 2. The product: the lists and the lead detail (read-only, so the baseline sees the same data).
+  // 2. The lists (read-only, so both servers see the same data) and the lead detail.
   const listRequest = (scenario: ListScenario, token: string) => {
     let turn = 0;
     return {
@@ -427,13 +427,17 @@ async function main(): Promise<void> {
       ...(scenario.paths ? { nextPath: () => scenario.paths![turn++ % scenario.paths!.length]! } : {}),
     };
   };
+  // Both servers run side by side (an idle one costs nothing) and each scenario is measured on
+  // the API and right after on the baseline: on shared cores the load of the machine drifts
+  // over minutes, and the pair then sees the same machine.
   const reference = new Map<string, Buffer>();
   const measureDetail = wanted('lead-detail');
+  const baselineEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, HOST: '127.0.0.1' };
   if (compared.length || measureDetail) {
     t = performance.now();
     const api = await server('API', COMPILED_SERVER.script, apiEnv, nodeArgs('lists'), 'api-lists.log');
     setup.apiReadyS = seconds(t);
-    out(`API ready in ${fixed(setup.apiReadyS)} s (migrations check, bundled addresses, admin); measuring, one scenario at a time:`);
+    out(`API ready in ${fixed(setup.apiReadyS)} s (migrations check, bundled addresses, admin).`);
     for (const scenario of compared) {
       for (const listPath of comparedPaths(scenario)) {
         const body = await fetchList(api, listPath, await login(api.port, admin));
@@ -443,7 +447,26 @@ async function main(): Promise<void> {
       }
       fs.writeFileSync(path.join(runDir, `${scenario.key}.json`), reference.get(scenario.path)!);
     }
-    for (const scenario of lists) await measure(scenario.key, scenario.title, api, listRequest(scenario, await login(api.port, admin)));
+    // The baseline, after proving it answers the same bytes. Its token is signed by the product's
+    // own code with the API's secret, for the API's administrator.
+    let baseline: Awaited<ReturnType<typeof server>> | null = null;
+    let baselineToken = '';
+    if (compared.length) {
+      const user = (await pool.query<{ id: number; role: StaffRole }>('SELECT id, role FROM staff_users WHERE email = $1', [admin.email])).rows[0];
+      if (!user) throw new HarnessError(`The API did not create its administrator ${admin.email}`);
+      baselineToken = signAccessToken(jwtSecret, user);
+      baseline = await server('baseline', 'apps/api/bench/load/baseline-server.ts', baselineEnv, [], 'baseline.log');
+      for (const scenario of compared) {
+        for (const listPath of comparedPaths(scenario)) compareBodies(runDir, scenario.key, listPath, reference.get(listPath)!, await fetchList(baseline, listPath, baselineToken));
+      }
+      out(`Baseline ready; its JSON is byte-identical to the API's for the ${reference.size} URLs of the ${lists.length} measured scenarios and ${compared.length - lists.length} more pages.`);
+    }
+    out('Measuring, one scenario at a time, the API then the baseline:');
+    for (const scenario of lists) {
+      await measure(scenario.key, scenario.title, api, listRequest(scenario, await login(api.port, admin)));
+      await measure(scenario.key, scenario.title, baseline!, listRequest(scenario, baselineToken));
+    }
+    await baseline?.stop();
     if (measureDetail) {
       const token = await login(api.port, admin);
       const first = await request(api.port, 'GET', `/api/v1/leads/${detailIds[0]}/`, { host: HOST, authorization: `Bearer ${token}` });
@@ -462,24 +485,7 @@ async function main(): Promise<void> {
     await api.stop();
   }
 
-  // 3. The baseline on the same list URLs, after proving it answers the same bytes. The token
-  // is signed by the product's own code with the API's secret, for the API's administrator.
-  const baselineEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, HOST: '127.0.0.1' };
-  if (compared.length) {
-    const user = (await pool.query<{ id: number; role: StaffRole }>('SELECT id, role FROM staff_users WHERE email = $1', [admin.email])).rows[0];
-    if (!user) throw new HarnessError(`The API did not create its administrator ${admin.email}`);
-    const baseline = await server('baseline', 'apps/api/bench/load/baseline-server.ts', baselineEnv, [], 'baseline.log');
-    for (const scenario of compared) {
-      for (const listPath of comparedPaths(scenario)) {
-        compareBodies(runDir, scenario.key, listPath, reference.get(listPath)!, await fetchList(baseline, listPath, signAccessToken(jwtSecret, user)));
-      }
-    }
-    out(`Baseline ready; its JSON is byte-identical to the API's for the ${reference.size} URLs of the ${lists.length} measured scenarios and ${compared.length - lists.length} more pages:`);
-    for (const scenario of lists) await measure(scenario.key, scenario.title, baseline, listRequest(scenario, signAccessToken(jwtSecret, user)));
-    await baseline.stop();
-  }
-
-  // 4. Partner pushes (they change the lists, so they come last): the product on a fresh
+  // 3. Partner pushes (they change the lists, so they come last): the product on a fresh
   // process, then the baseline, with one key made by the operator's command, as production
   // would; each run's pushes checked in the database after its server stopped (requests in
   // flight drained).
@@ -507,7 +513,7 @@ async function main(): Promise<void> {
     await push(await server('baseline', 'apps/api/bench/load/baseline-server.ts', baselineEnv, [], 'baseline-pushes.log'), 'LS-BASE-');
   }
 
-  // 5. The figures.
+  // 4. The figures.
   out('');
   out(`Results (${DURATION_S} s per scenario, ${CONNECTIONS} connections; req/s counts 2xx answers; errors = socket errors + timeouts + non-2xx):`);
   printTable(results);
