@@ -125,7 +125,21 @@ export async function generateLeads(pool: pg.Pool, count: number): Promise<Gener
 }
 
 /** The tables the benchmark's generators fill. */
-export const LOADED_TABLES = ['persons', 'deals', 'deal_participants', 'blacklist_entries', 'leads', 'application_forms', 'offers', 'notifications', 'lead_participants'];
+export const LOADED_TABLES = [
+  'persons',
+  'deals',
+  'deal_participants',
+  'blacklist_entries',
+  'leads',
+  'application_forms',
+  'offers',
+  'notifications',
+  'lead_participants',
+  'claims',
+  'payments',
+  'payment_allocations',
+  'payment_statements',
+];
 
 /**
  * Runs a bulk load without the secondary indexes of `tables`, then builds them again from their

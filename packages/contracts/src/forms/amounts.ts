@@ -54,8 +54,22 @@ export function crowns(bounds: { min: number; max: number }) {
     });
 }
 
-/** value, installment_value (and purpose for business loans) of the loan-amount step. */
+/**
+ * value, installment_value (and purpose for business loans) of the loan-amount step. One schema
+ * per type, made on first use: zod compiles a schema's parser when it first parses, so a schema
+ * made per call (a partner push validates its loan with it) paid that every time.
+ */
 export function loanSchema(type: FormType) {
+  let schema = loanSchemas.get(type);
+  if (!schema) {
+    schema = makeLoanSchema(type);
+    loanSchemas.set(type, schema);
+  }
+  return schema;
+}
+const loanSchemas = new Map<FormType, ReturnType<typeof makeLoanSchema>>();
+
+function makeLoanSchema(type: FormType) {
   const bounds = loanBounds[type];
   return z
     .object({

@@ -1,9 +1,10 @@
-import { formMessages as m, makeBirthNumber } from '@lending/contracts';
+import { formMessages as m, makeBirthNumber, partnerContactRequest, partnerLeadRequest } from '@lending/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { bearer } from '../../../test/fixtures/auth.ts';
-import { testSystem } from '../../../test/fixtures/actors.ts';
+import { partnerActor, testSystem } from '../../../test/fixtures/actors.ts';
 import { createApiKey } from '../api-keys/create-api-key.ts';
+import { pushPartnerLead } from './push-partner-lead.ts';
 
 let ctx: TestContext;
 const keys: Record<string, string> = {};
@@ -116,6 +117,60 @@ describe('partner lead pushes', () => {
     const res = await push('leadsor/', 'LEADSOR', lead());
     const entry = await ctx.deps.prisma.auditLog.findFirstOrThrow({ where: { entity: 'Lead', entityId: String(res.body.id) } });
     expect(entry).toMatchObject({ actorType: 'API_KEY', action: 'lead.push.lead', actorId: keys.LEADSOR!.slice(3, 11) });
+  });
+});
+
+describe('what a push stores (one transaction in SQL, docs/decisions/0043)', () => {
+  const at = new Date('2026-11-20T08:15:30.123Z');
+  const deps = () => ({ pool: ctx.deps.pool, now: () => at });
+
+  it('the lead, the new applicant with its e-mail and phone as primary contacts and the audit row, at the time of the push', async () => {
+    const body = partnerLeadRequest.parse(lead({ loan: { type: 'INVESTMENT_LOAN', value: '1 250 000', installment_value: 25_000, purpose: ' Nákup stroje ' }, note: 'Volat odpoledne.' }));
+    const answer = await pushPartnerLead(deps(), partnerActor('LEADSOR'), { partner: 'LEADSOR', push: { kind: 'LEAD', ...body } });
+    expect(answer).toEqual({ id: expect.any(Number), external_id: body.external_id, source: 'LEADSOR', state: 'NEW', person_id: expect.any(Number), created: true });
+    const stored = await ctx.deps.prisma.lead.findUniqueOrThrow({ where: { id: answer.id }, include: { person: { include: { contacts: { orderBy: { type: 'asc' } } } } } });
+    expect(stored).toMatchObject({ source: 'LEADSOR', externalId: body.external_id, state: 'NEW', dealType: 'INVESTMENT_LOAN', purpose: 'Nákup stroje', personId: answer.person_id, createdAt: at, updatedAt: at });
+    expect([stored.value?.toFixed(2), stored.installmentValue?.toFixed(2)]).toEqual(['1250000.00', '25000.00']);
+    expect(stored.partnerPayload).toEqual({ kind: 'LEAD', consent, note: 'Volat odpoledne.' });
+    expect(stored.person).toMatchObject({
+      identificationType: 'BIRTH_NUMBER',
+      firstName: 'Tomáš',
+      lastName: 'Král',
+      email: body.person.email,
+      phone: body.person.phone,
+      phoneE164: `+420602000${String(100 + serial).padStart(3, '0')}`,
+      birthNumber: body.person.birth_number,
+      birthDate: new Date(Date.UTC(1979, 2, 3 + (serial % 20))),
+      createdAt: at,
+      updatedAt: at,
+    });
+    expect(stored.person!.contacts.map((c) => [c.type, c.value, c.isPrimary, c.createdAt])).toEqual([
+      ['EMAIL', body.person.email, true, at],
+      ['PHONE', stored.person!.phoneE164, true, at],
+    ]);
+    const audit = await ctx.deps.prisma.auditLog.findMany({ where: { entity: 'Lead', entityId: String(answer.id) } });
+    expect(audit).toMatchObject([
+      { actorType: 'API_KEY', actorId: 'lk_test', action: 'lead.push.lead', changes: { partner: 'LEADSOR', external_id: body.external_id }, requestId: 'test', ip: '127.0.0.1', createdAt: at },
+    ]);
+  });
+
+  it('a known person gains only the details it lacked; a repeated push writes nothing', async () => {
+    const known = await ctx.deps.prisma.person.create({ data: { firstName: 'Olga', lastName: 'Stará', email: 'olga.stara@email.cz', identityCard: '111222333' } });
+    const body = partnerContactRequest.parse({ external_id: `known-${++serial}`, person: { first_name: 'Olga', last_name: 'Nová', email: 'olga.stara@email.cz', phone: '731 444 555' }, consent });
+    const first = await pushPartnerLead(deps(), partnerActor('VOLSOR'), { partner: 'VOLSOR', push: { kind: 'CONTACT', ...body } });
+    expect(first).toMatchObject({ person_id: known.id, created: true });
+    expect(await ctx.deps.prisma.person.findUniqueOrThrow({ where: { id: known.id } })).toMatchObject({
+      lastName: 'Stará',
+      email: 'olga.stara@email.cz',
+      phone: '731 444 555',
+      phoneE164: '+420731444555',
+      identityCard: '111222333',
+      updatedAt: at,
+    });
+    expect(await ctx.deps.prisma.lead.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ dealType: null, value: null, partnerPayload: { kind: 'CONTACT', consent, note: null } });
+    const again = await pushPartnerLead(deps(), partnerActor('VOLSOR'), { partner: 'VOLSOR', push: { kind: 'CONTACT', ...body } });
+    expect(again).toEqual({ ...first, created: false });
+    expect(await ctx.deps.prisma.auditLog.count({ where: { entity: 'Lead', entityId: String(first.id) } })).toBe(1);
   });
 });
 

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { listPayments } from './list-payments.ts';
 
 /** GET /deals/{dealId}/payments/: the deal's payments with their allocations, paged (the payment filters). */
-export async function listDealPayments(deps: Pick<Deps, 'prisma'>, actor: Actor, input: DealPaymentListQuery & { dealId: number }): Promise<ResultPage<Payment>> {
+export async function listDealPayments(deps: Pick<Deps, 'prisma' | 'pool'>, actor: Actor, input: DealPaymentListQuery & { dealId: number }): Promise<ResultPage<Payment>> {
   const { dealId, ...query } = input;
   if (!(await deps.prisma.deal.findUnique({ where: { id: dealId }, select: { id: true } }))) throw notFound();
   return listPayments(deps, actor, { ...query, deal: dealId });
