@@ -50,37 +50,38 @@ const serviced = sqlList(SERVICED_STATES, 'DealState');
 const installmentTypes = sqlList(INSTALLMENT_CLAIM_TYPES, 'ClaimType');
 
 /**
- * The terms of penalty interest on each of `sourceIds` (a query of claim ids): the one definition
- * the close's accrual (below) and the allocation engine's (allocate.ts, through the replay) read.
- * Columns: the source claim (`id`, `deal_id`, `creditor_id`, `due_date`, `amount`, `type`),
- * `enabled` (the deal's PENALTY_INTEREST setting), `start_day` (the first day of delay: the day
- * after the due date and the grace days), `rate` (NV 351/2013 Sb.: the ČNB repo rate valid on the
- * first day of the half-year in which the delay began, + 8 pp; null without a repo rate),
- * `capped_from` (a consumer loan's first day over 90 days of delay, § 122(4) of 257/2016 Sb.; null
- * otherwise) and `capped_rate` (from then: the lower of `rate` and the contract's interest rate).
+ * The terms of penalty interest on a source claim: the one definition the close's accrual (below)
+ * and the allocation engine's (allocate.ts, through the replay) read. A query uses them on a
+ * source claim aliased `c` of a deal aliased `d` (any relation with the deal's `type`): it adds
+ * `PENALTY_TERMS.joins` after its FROM and selects `PENALTY_TERMS.columns`:
+ * - `enabled`: the deal's PENALTY_INTEREST setting;
+ * - `start_day`: the first day of delay, the day after the due date and the grace days;
+ * - `rate`: NV 351/2013 Sb., the ČNB repo rate valid on the first day of the half-year in which
+ *   the delay began, + 8 pp (null without a repo rate);
+ * - `capped_from`: a consumer loan's first day over 90 days of delay (§ 122(4) of 257/2016 Sb.),
+ *   null otherwise; `capped_rate`: from then, the lower of `rate` and the contract's rate.
+ * Joins rather than a subquery so each query keeps the plan its own FROM gives it.
  */
-export function penaltyTermsSql(sourceIds: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`
-    SELECT c.id, c.deal_id, c.creditor_id, c.due_date, c.amount, c.type,
-           coalesce(s.is_enabled, true) AS enabled,
-           c.due_date + coalesce(s.grace_days, 0) + 1 AS start_day,
-           repo.rate + ${Prisma.raw(String(PENALTY_MARGIN_PP))} AS rate,
-           CASE WHEN d.type = 'CONSUMER_LOAN' THEN c.due_date + ${Prisma.raw(String(CONSUMER_CAP_AFTER_DAYS + 1))} END AS capped_from,
-           CASE WHEN d.type = 'CONSUMER_LOAN' AND coalesce(m.annual_interest_rate, am.annual_interest_rate) < repo.rate + ${Prisma.raw(String(PENALTY_MARGIN_PP))}
-                THEN coalesce(m.annual_interest_rate, am.annual_interest_rate)
-                ELSE repo.rate + ${Prisma.raw(String(PENALTY_MARGIN_PP))} END AS capped_rate
-      FROM claims c
-      JOIN deals d ON d.id = c.deal_id
-      LEFT JOIN claims_settings s ON s.deal_id = c.deal_id AND s.type = 'PENALTY_INTEREST'
-      LEFT JOIN claims_groups g ON g.id = c.claims_group_id
-      LEFT JOIN deal_models m ON m.id = g.deal_model_id
-      LEFT JOIN deal_models am ON am.deal_id = c.deal_id AND am.state = 'ACTIVE'
+const MARGIN = Prisma.raw(String(PENALTY_MARGIN_PP));
+export const PENALTY_TERMS = {
+  joins: Prisma.sql`
+      LEFT JOIN claims_settings pt_s ON pt_s.deal_id = c.deal_id AND pt_s.type = 'PENALTY_INTEREST'
+      LEFT JOIN claims_groups pt_g ON pt_g.id = c.claims_group_id
+      LEFT JOIN deal_models pt_m ON pt_m.id = pt_g.deal_model_id
+      LEFT JOIN deal_models pt_am ON pt_am.deal_id = c.deal_id AND pt_am.state = 'ACTIVE'
       LEFT JOIN LATERAL (
         SELECT r.rate FROM repo_rates r
          WHERE r.valid_from <= make_date(extract(year FROM c.due_date + 1)::int, CASE WHEN extract(month FROM c.due_date + 1) <= 6 THEN 1 ELSE 7 END, 1)
-         ORDER BY r.valid_from DESC LIMIT 1) repo ON true
-     WHERE c.id IN (${sourceIds}) AND c.cancelled_at IS NULL`;
-}
+         ORDER BY r.valid_from DESC LIMIT 1) pt_repo ON true`,
+  columns: Prisma.sql`
+      coalesce(pt_s.is_enabled, true) AS enabled,
+      c.due_date + coalesce(pt_s.grace_days, 0) + 1 AS start_day,
+      pt_repo.rate + ${MARGIN} AS rate,
+      CASE WHEN d.type = 'CONSUMER_LOAN' THEN c.due_date + ${Prisma.raw(String(CONSUMER_CAP_AFTER_DAYS + 1))} END AS capped_from,
+      CASE WHEN d.type = 'CONSUMER_LOAN' AND coalesce(pt_m.annual_interest_rate, pt_am.annual_interest_rate) < pt_repo.rate + ${MARGIN}
+           THEN coalesce(pt_m.annual_interest_rate, pt_am.annual_interest_rate)
+           ELSE pt_repo.rate + ${MARGIN} END AS capped_rate`,
+};
 
 /**
  * Brings the deals of `scope` to the business date `day` (YYYY-MM-DD): penalty interest accrued
@@ -171,13 +172,16 @@ async function accruePenaltyInterest(tx: Tx, D: Prisma.Sql, common: Prisma.Sql, 
        WHERE p.type = 'PENALTY_INTEREST' AND p.cancelled_at IS NULL AND p.source_claim_id IS NOT NULL ${onDeal('p.deal_id')}
     ),
     base AS (
-      SELECT t.*, e.id AS existing_id, e.amount AS old_amount, e.rate AS old_rate,
+      SELECT c.id, c.deal_id, c.creditor_id, c.due_date, c.amount, ${PENALTY_TERMS.columns},
+             e.id AS existing_id, e.amount AS old_amount, e.rate AS old_rate,
              e.accrued_through AS old_through, e.accrued_exact AS old_exact,
              greatest(${D}, coalesce(e.accrued_through, ${D})) AS target
-        FROM (${penaltyTermsSql(Prisma.sql`SELECT id FROM src`)}) t
-        JOIN scope_deals d ON d.id = t.deal_id AND d.serviced
-        LEFT JOIN claims e ON e.source_claim_id = t.id AND e.type = 'PENALTY_INTEREST' AND e.cancelled_at IS NULL
-       WHERE t.type = ANY(${installmentTypes}) AND t.enabled
+        FROM src
+        JOIN claims c ON c.id = src.id
+        JOIN scope_deals d ON d.id = c.deal_id AND d.serviced
+        ${PENALTY_TERMS.joins}
+        LEFT JOIN claims e ON e.source_claim_id = c.id AND e.type = 'PENALTY_INTEREST' AND e.cancelled_at IS NULL
+       WHERE c.cancelled_at IS NULL AND c.type = ANY(${installmentTypes}) AND coalesce(pt_s.is_enabled, true)
     ),
     win AS (
       -- Days of the delay before the consumer cap at the regulation's rate, from the cap's first day at the capped one.

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { addDays, dbDate, fromDbDate } from '../../domain/dates.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { penaltyAccrual } from './allocate.ts';
-import { bringDealsToDate, holdDelinquencyLock, penaltyTermsSql } from './delinquency.ts';
+import { bringDealsToDate, holdDelinquencyLock, PENALTY_TERMS } from './delinquency.ts';
 import { addClaim, createDeal } from '../../../test/fixtures/deals.ts';
 
 // Penalty interest is computed twice, on purpose: the close of business accrues it for every
@@ -15,7 +15,7 @@ import { addClaim, createDeal } from '../../../test/fixtures/deals.ts';
 // after later closes (back-dated), credit used on a later day, the consumer cap from day 91,
 // repo-rate changes within and across half-years, grace days — and requires the same accrual
 // (8 places and haléře) after every close. The terms of the accrual (first day of delay, rates,
-// the cap's first day) are one SQL definition both read (penaltyTermsSql).
+// the cap's first day) are one SQL definition both read (PENALTY_TERMS).
 
 /** Histories per run (DIFFERENTIAL_RUNS=2000 for a deeper search; FUZZ_SEED replays one). */
 const RUNS = Number(process.env.DIFFERENTIAL_RUNS ?? 60);
@@ -123,7 +123,7 @@ describe('penalty interest: the close of business (SQL) and the allocation engin
           // The engine's side: the same terms, the source's whole history, through the close's target.
           const [terms] = await p.$queryRaw<{ start_day: Date; capped_from: Date | null; rate: string | null; capped_rate: string | null; enabled: boolean }[]>`
             SELECT t.start_day, t.capped_from, t.rate::text AS rate, t.capped_rate::text AS capped_rate, t.enabled
-              FROM (${penaltyTermsSql(Prisma.sql`SELECT ${claimId}::int`)}) t`;
+              FROM (SELECT ${PENALTY_TERMS.columns} FROM claims c JOIN deals d ON d.id = c.deal_id ${PENALTY_TERMS.joins} WHERE c.id = ${claimId}) t`;
           const penalty = await p.claim.findFirst({ where: { sourceClaimId: claimId, type: 'PENALTY_INTEREST' } });
           if (terms!.rate === null) {
             expect(penalty).toBeNull();

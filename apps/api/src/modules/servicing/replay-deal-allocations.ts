@@ -1,6 +1,6 @@
 import type { AllocationProfile, BreachType, ClaimType } from '@lending/contracts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { bringDealsToDate, holdDelinquencyLock, penaltyTermsSql } from './delinquency.ts';
+import { bringDealsToDate, holdDelinquencyLock, PENALTY_TERMS } from './delinquency.ts';
 import { invalidateClaimsStatements } from './invalidate-claims-statements.ts';
 import { allocate, type AllocationResult, type AllocationRow } from './allocate.ts';
 
@@ -135,7 +135,7 @@ export async function replayDealsAllocations(tx: Prisma.TransactionClient, targe
      WHERE p.deal_id = ANY(${dealIds}::int[]) AND p.direction = 'OUTGOING_PAYMENT' AND p.purpose_type::text = ANY(${[...REFUND_PURPOSES]}::text[])
        AND p.reversal_of_id IS NULL AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reversal_of_id = p.id)
      ORDER BY p.id`;
-  // The terms of each penalty claim's accrual: the close of business's own (penaltyTermsSql).
+  // The terms of each penalty claim's accrual: the close of business's own (PENALTY_TERMS).
   const penalties = await penaltyTermsOf(tx, dealIds);
   // When the kept rows on the sources of penalty interest were placed.
   const history = await tx.$queryRaw<{ claim_id: number; paid_on: Date; amount: string }[]>`
@@ -217,7 +217,7 @@ export async function replayDealsAllocations(tx: Prisma.TransactionClient, targe
   return results;
 }
 
-/** A penalty-interest claim of the deals and the terms of its accrual (delinquency.ts penaltyTermsSql). */
+/** A penalty-interest claim of the deals and the terms of its accrual (delinquency.ts PENALTY_TERMS). */
 export interface PenaltyTermsRow {
   id: number;
   source_id: number;
@@ -230,10 +230,13 @@ export interface PenaltyTermsRow {
 /** The live penalty-interest claims of `dealIds` whose terms are known (a repo rate exists), with those terms. */
 export async function penaltyTermsOf(tx: Pick<Prisma.TransactionClient, '$queryRaw'>, dealIds: readonly number[]): Promise<PenaltyTermsRow[]> {
   return tx.$queryRaw<PenaltyTermsRow[]>`
-    SELECT e.id, t.id AS source_id, t.start_day, t.capped_from, t.rate::text AS rate, t.capped_rate::text AS capped_rate
+    SELECT e.id, t.source_id, t.start_day, t.capped_from, t.rate::text AS rate, t.capped_rate::text AS capped_rate
       FROM claims e
-      JOIN (${penaltyTermsSql(Prisma.sql`SELECT source_claim_id FROM claims WHERE deal_id = ANY(${[...dealIds]}::int[]) AND type = 'PENALTY_INTEREST' AND cancelled_at IS NULL`)}) t
-        ON t.id = e.source_claim_id
+      JOIN LATERAL (
+        SELECT c.id AS source_id, ${PENALTY_TERMS.columns}
+          FROM claims c JOIN deals d ON d.id = c.deal_id
+          ${PENALTY_TERMS.joins}
+         WHERE c.id = e.source_claim_id AND c.cancelled_at IS NULL) t ON true
      WHERE e.deal_id = ANY(${[...dealIds]}::int[]) AND e.type = 'PENALTY_INTEREST' AND e.cancelled_at IS NULL AND t.rate IS NOT NULL`;
 }
 
