@@ -44,8 +44,8 @@ export default defineConfig({
     command: ['node', ...PRODUCTION_NODE_FLAGS, ...COMPILED_SERVER.nodeArgs, COMPILED_SERVER.script].join(' '),
     cwd: repoRoot,
     url: 'http://127.0.0.1:3100/api/v1/healthcheck/ready/',
-    // The first start seeds ~1,500 deals through the claims engine and imports their payment
-    // history as bank statements (two to three minutes on 2 busy cores).
+    // The first start seeds the demo (a book of 150 deals here, SEED_DEMO_DEALS: the journeys make
+    // their own deals and need a book to browse, not 1,500 deals' two minutes of seeding).
     timeout: 360_000,
     reuseExistingServer: false,
     // Stopped as an operator would (SIGTERM: drain, then PostgreSQL), not SIGKILLed.
@@ -62,6 +62,7 @@ export default defineConfig({
       PUBLIC_URL: 'http://127.0.0.1:3100',
       // Every test calls from 127.0.0.1: public rate limits are raised (the API tests check them).
       RATE_LIMIT_FACTOR: '50',
+      SEED_DEMO_DEALS: '150',
     },
   },
 });

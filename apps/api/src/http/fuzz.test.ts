@@ -102,7 +102,8 @@ beforeAll(async () => {
   // Uploads land in a temporary directory, not in the repository's .data.
   temp = configWithTempDataDir();
   ctx = await createTestContext({ config: temp.config });
-  await seedDemoData(ctx.deps.prisma, { adminEmail: 'spravce@demo.cz', adminPassword: 'Demo-heslo-2026', publicUrl: 'http://localhost:3000', storage: storageFor(ctx.deps) });
+  // The demo's kinds of data on a small book (its 1,500 deals would add minutes, not kinds).
+  await seedDemoData(ctx.deps.prisma, { adminEmail: 'spravce@demo.cz', adminPassword: 'Demo-heslo-2026', publicUrl: 'http://localhost:3000', storage: storageFor(ctx.deps), deals: 150 });
   const admin = await ctx.login('ADMIN');
   credentials.jwt = bearer(admin.access).Authorization;
   EXAMPLES['post /api/v1/auth/token/refresh/'] = { refresh: (await ctx.login('VIEWER')).refresh };

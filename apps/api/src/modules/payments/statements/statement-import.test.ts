@@ -9,7 +9,7 @@ import { staffActor } from '../../../../test/fixtures/actors.ts';
 import { importStatementJob } from '../../../jobs/definitions/payments/import-statement.ts';
 import { startJobWorker, type JobWorker } from '../../../jobs/worker.ts';
 import { businessDateOf } from '../../../domain/dates.ts';
-import { addClaim, createDeal } from '../../close-of-business/close-of-business-fixtures.ts';
+import { addClaim, createDeal } from '../../../../test/fixtures/deals.ts';
 import { recomputeDelinquency } from '../../servicing/index.ts';
 import { eventually } from '../../screenings/screening-test-fixtures.ts';
 import { testSystem } from '../../../../test/fixtures/actors.ts';
