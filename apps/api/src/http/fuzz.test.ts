@@ -342,10 +342,10 @@ async function send(op: Operation, v: Variant) {
   return req;
 }
 
-// One test on purpose, in this order: every operation on one seeded database (the seed takes
-// two minutes), writes first and deletions last, so item paths find the rows the earlier calls
-// made. The order is fixed here (method, then path), not left to the runner: vitest's shuffle
-// does not reorder what runs inside a test.
+// One test on purpose, in this order: every operation on one seeded database (a seed per
+// operation would take hours), writes first and deletions last, so item paths find the rows the
+// earlier calls made. The order is fixed here (method, then path), not left to the runner:
+// vitest's shuffle does not reorder what runs inside a test.
 const ORDER = ['post', 'put', 'patch', 'get', 'delete'];
 
 /** Operations no request of the fuzzer can get into (a 2xx or a use case's own 400), and why. */

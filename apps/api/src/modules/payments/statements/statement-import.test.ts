@@ -11,7 +11,7 @@ import { startJobWorker, type JobWorker } from '../../../jobs/worker.ts';
 import { businessDateOf } from '../../../domain/dates.ts';
 import { addClaim, createDeal } from '../../../../test/fixtures/deals.ts';
 import { recomputeDelinquency } from '../../servicing/index.ts';
-import { eventually } from '../../screenings/screening-test-fixtures.ts';
+import { eventually } from '../../../../test/fixtures/eventually.ts';
 import { testSystem } from '../../../../test/fixtures/actors.ts';
 import { importStatement } from './import-statement.ts';
 import { statementFile, uploadStatement } from './upload-statement.ts';
@@ -80,7 +80,7 @@ async function finished(id: number) {
   return eventually(async () => {
     const res = await ctx.http().get(`/api/v1/payments/statements/${id}/`).set(auth(viewer));
     return ['DONE', 'FAILED'].includes(res.body.state) ? res.body : undefined;
-  }, 30_000);
+  }, { what: `statement ${id} to be imported or to fail`, timeoutMs: 30_000 });
 }
 
 describe('statement import', () => {
@@ -282,7 +282,9 @@ describe('statement import', () => {
   it('fails an import whose stored file is gone, saying to upload it again', async () => {
     const res = await upload(v08As('S4'), 'zmizely.xml');
     const row = await ctx.deps.prisma.paymentStatement.findUniqueOrThrow({ where: { id: res.body.id } });
-    // The worker may have imported it already; as if the file had vanished before the job ran.
+    // The worker imports it first (waited for, so it cannot race what follows); then, as if the
+    // file had vanished before the job ran, the statement is queued again without its file.
+    await finished(row.id);
     await ctx.deps.prisma.paymentStatement.update({ where: { id: row.id }, data: { state: 'QUEUED' } });
     fs.rmSync(path.join(temp.dataDir, 'uploads', row.storageKey!));
     await importStatement(ctx.deps, testSystem, { statementId: row.id, finalAttempt: false });
