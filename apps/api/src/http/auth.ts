@@ -60,6 +60,23 @@ export function staffMayCall(role: StaffRole, method: Method, roles?: readonly S
   return method === 'get' || role !== 'VIEWER';
 }
 
+/**
+ * The signed-in staff user of every staff request, read again each time (a deactivated user or a
+ * changed role counts from the next request). One prepared statement on the pool, not a Prisma
+ * query compiled and mapped on every request (bench:load, docs/decisions/0043).
+ */
+async function activeStaffUser(deps: Pick<Deps, 'pool'>, id: number): Promise<{ id: number; email: string; role: StaffRole } | null> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  const { rows } = await deps.pool.query<[email: string, role: StaffRole]>({
+    name: 'auth-active-staff-user',
+    text: 'SELECT email, role::text FROM staff_users WHERE id = $1 AND is_active',
+    values: [id],
+    rowMode: 'array',
+  });
+  const row = rows[0];
+  return row ? { id, email: row[0], role: row[1] } : null;
+}
+
 /** Establishes who is calling `route`: 401 without valid credentials, 403 when not allowed. */
 export async function authenticate(deps: Deps, route: RouteDef, req: Request): Promise<Principal> {
   const access = route.access;
@@ -71,10 +88,10 @@ export async function authenticate(deps: Deps, route: RouteDef, req: Request): P
       if (!token) throw unauthorized();
       const payload = verifyToken(deps.secrets.jwtSecret, token, 'access');
       if (!payload) throw unauthorized(messages.invalidToken);
-      const user = await deps.prisma.staffUser.findUnique({ where: { id: Number(payload.sub) } });
-      if (!user || !user.isActive) throw unauthorized(messages.invalidToken);
+      const user = await activeStaffUser(deps, Number(payload.sub));
+      if (!user) throw unauthorized(messages.invalidToken);
       if (!staffMayCall(user.role, route.method, access.roles)) throw forbidden();
-      return { kind: 'staff', user: { id: user.id, email: user.email, role: user.role } };
+      return { kind: 'staff', user };
     }
     case 'apiKey': {
       const key = credentials(req, 'Api-Key');

@@ -23,7 +23,6 @@ describe('authenticateApiKey', () => {
     const apiKey = ctx.deps.prisma.apiKey;
     const prisma = {
       apiKey: {
-        findUnique: (args: Parameters<typeof apiKey.findUnique>[0]) => apiKey.findUnique(args),
         updateMany: (args: Parameters<typeof apiKey.updateMany>[0]) => {
           const write = apiKey.updateMany(args);
           writes.push(write);
@@ -31,7 +30,7 @@ describe('authenticateApiKey', () => {
         },
       },
     } as unknown as PrismaClient;
-    const deps = { prisma, now: () => clock };
+    const deps = { prisma, pool: ctx.deps.pool, now: () => clock };
     expect(await authenticateApiKey(deps, key)).toMatchObject({ id, owner: 'LEADSOR' });
     await Promise.all(writes);
     expect(writes).toHaveLength(1);
