@@ -41,7 +41,9 @@ test('consumer journey: Crossroad → loan → person → collateral → documen
   await expect(page.getByRole('heading', { name: 'Fotografie nemovitosti' })).toBeVisible();
   await expect(page.getByText(/Zbývá nahrát \d+ (soubor|soubory|souborů)/)).toBeVisible();
   await page.getByLabel('Nahrát soubory – Ostatní dokumenty').setInputFiles({ name: 'smlouva.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(page.getByText('smlouva.pdf')).toBeVisible();
+  // Uploaded, not only listed: the file can be downloaded (the row shows its name before the
+  // server answers, and its download link and delete button once it has).
+  await expect(page.getByRole('link', { name: 'Stáhnout smlouva.pdf' })).toBeVisible();
   await expectAccessible(page);
   await saveScreenshot(page, 'portal-documents');
   await page.getByRole('button', { name: /Smazat.*smlouva\.pdf|Smazat/ }).first().click();
