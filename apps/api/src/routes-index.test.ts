@@ -20,9 +20,9 @@ describe('pnpm routes', () => {
 
   it('prints method, path, who may call it and the file, filtered', () => {
     const rows = routeIndex(routes, '/api/v1/deals/');
-    expect(rows.find((r) => r[0] === 'GET' && r[1] === '/api/v1/deals/')).toEqual(['GET', '/api/v1/deals/', 'staff: every role', 'apps/api/src/modules/deals/router.ts']);
+    expect(rows.find((r) => r[0] === 'GET' && r[1] === '/api/v1/deals/')).toEqual(['GET', '/api/v1/deals/', 'staff: staff.read', 'apps/api/src/modules/deals/router.ts']);
     expect(rows.find((r) => r[0] === 'POST' && r[1] === '/api/v1/payments/statements/')).toBeUndefined();
-    expect(routeIndex(routes, 'payments/statements').map((r) => `${r[0]} ${r[2]}`)).toEqual(['POST staff: ADMIN, ACCOUNTANT', 'GET staff: every role']);
+    expect(routeIndex(routes, 'payments/statements').map((r) => `${r[0]} ${r[2]}`)).toEqual(['POST staff: payments.book', 'GET staff: staff.read']);
     expect(routeIndex(routes).length).toBe(routes.length);
   });
 });

@@ -7,7 +7,7 @@ import type { Access, RouteDef } from './http/routes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
-export function accessLabel(access: Access, method: RouteDef['method']): string {
+export function accessLabel(access: Access): string {
   switch (access.type) {
     case 'public':
       return 'public';
@@ -16,8 +16,7 @@ export function accessLabel(access: Access, method: RouteDef['method']): string 
     case 'apiKey':
       return `API key: ${access.owners.join(', ')}`;
     case 'staff':
-      if (access.roles) return `staff: ${access.roles.join(', ')}`;
-      return method === 'get' ? 'staff: every role' : 'staff: every role but VIEWER';
+      return `staff: ${access.permission}`;
   }
 }
 
@@ -25,7 +24,7 @@ export function accessLabel(access: Access, method: RouteDef['method']): string 
 export function routeIndex(routes: readonly RouteDef[] = allRoutes(), filter = ''): string[][] {
   const order = ['get', 'post', 'put', 'patch', 'delete'];
   return routes
-    .map((r) => [r.method.toUpperCase(), r.path, accessLabel(r.access, r.method), r.file ? path.relative(ROOT, r.file) : '?'])
+    .map((r) => [r.method.toUpperCase(), r.path, accessLabel(r.access), r.file ? path.relative(ROOT, r.file) : '?'])
     .filter((row) => row.some((cell) => cell.toLowerCase().includes(filter.toLowerCase())))
     .sort((a, b) => a[1]!.localeCompare(b[1]!) || order.indexOf(a[0]!.toLowerCase()) - order.indexOf(b[0]!.toLowerCase()));
 }

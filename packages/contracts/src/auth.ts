@@ -1,5 +1,6 @@
 import { z } from './zod-config.ts';
 import { StaffRole } from './enums.ts';
+import { Permission } from './permissions.ts';
 
 export const tokenRequest = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Zadejte platnou e-mailovou adresu.')),
@@ -24,6 +25,8 @@ export const currentUser = z.object({
   role_label: z.string(),
   first_name: z.string(),
   last_name: z.string(),
+  /** What the role may do (contracts/permissions.ts): the back-office shows and enables only that. */
+  permissions: z.array(Permission.schema),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 

@@ -1,6 +1,7 @@
 export * from './zod-config.ts';
 export * from './enum.ts';
 export * from './enums.ts';
+export * from './permissions.ts';
 export * from './auth.ts';
 export * from './audit.ts';
 export * from './health.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { bearer } from '../../test/fixtures/auth.ts';
 import { allRoutes } from '../app.ts';
-import { staffMayCall } from './auth.ts';
+import { Permission, StaffRole } from '@lending/contracts';
 
 // Routes anyone may call. Everything else must answer 401 without credentials.
 const PUBLIC = new Set([
@@ -60,20 +60,111 @@ describe('auth matrix: every registered route', () => {
   }
 });
 
-describe('staff roles', () => {
-  it('lets VIEWER read but not write, and every other role read and write', () => {
-    expect(staffMayCall('VIEWER', 'get')).toBe(true);
-    for (const m of ['post', 'put', 'patch', 'delete'] as const) expect(staffMayCall('VIEWER', m)).toBe(false);
-    for (const role of ['ADMIN', 'UNDERWRITER', 'COLLECTIONS', 'ACCOUNTANT'] as const) {
-      expect(staffMayCall(role, 'post')).toBe(true);
-    }
-    expect(staffMayCall('UNDERWRITER', 'get', ['ADMIN'])).toBe(false);
+// Who may move money, written out by hand from ROLES.md §1 (not derived from the table the routes
+// read, contracts/permissions.ts): an operation and the roles that get past authorization; every
+// other role gets 403. Paths name record 1 (none exists: an admitted role gets 400, 404 or 409).
+const ADMIN_ACCOUNTANT = ['ADMIN', 'ACCOUNTANT'] as const;
+const CLAIMS = ['ADMIN', 'COLLECTIONS', 'ACCOUNTANT'] as const;
+const COLLECTIONS = ['ADMIN', 'COLLECTIONS'] as const;
+const ORIGINATION = ['ADMIN', 'UNDERWRITER'] as const;
+const MONEY_MOVING: [operation: string, roles: readonly StaffRole[], body?: object][] = [
+  ['POST /api/v1/deals/1/claims/', CLAIMS],
+  ['PUT /api/v1/deals/1/claims/1/', CLAIMS],
+  ['PATCH /api/v1/deals/1/claims/1/', CLAIMS],
+  ['DELETE /api/v1/deals/1/claims/1/', CLAIMS],
+  ['PUT /api/v1/deals/1/claims-group/1/', CLAIMS],
+  ['PATCH /api/v1/deals/1/claims-group/1/', CLAIMS],
+  ['DELETE /api/v1/deals/1/claims-group/1/', CLAIMS],
+  ['PUT /api/v1/deals/1/claims-group-lease/1/', CLAIMS],
+  ['DELETE /api/v1/deals/1/claims-group-lease/1/', CLAIMS],
+  ['POST /api/v1/deals/1/claims-group-lease/recompute/', CLAIMS],
+  ['PUT /api/v1/deals/1/claims-group-leaseback/1/', CLAIMS],
+  ['DELETE /api/v1/deals/1/claims-group-leaseback/1/', CLAIMS],
+  ['POST /api/v1/deals/1/claims-settings/', CLAIMS],
+  ['PUT /api/v1/deals/1/claims-settings/1/', CLAIMS],
+  ['PATCH /api/v1/deals/1/claims-settings/1/', CLAIMS],
+  ['DELETE /api/v1/deals/1/claims-settings/1/', CLAIMS],
+  ['POST /api/v1/deals/1/deal-model/1/activate/', CLAIMS],
+  ['POST /api/v1/deals/1/state/', ADMIN_ACCOUNTANT, { state: 'ACTIVE' }],
+  ['POST /api/v1/deals/1/state/', CLAIMS, { state: 'CLOSED', closed_reason: 'CLOSED_DULY' }],
+  ['POST /api/v1/deals/1/state/', COLLECTIONS, { state: 'FILED_FOR_INSOLVENCY' }],
+  ['POST /api/v1/deals/1/state/', ORIGINATION, { state: 'CONTRACT_COMPLETION' }],
+  ['POST /api/v1/deals/1/purposes/payments/', ADMIN_ACCOUNTANT],
+  ['POST /api/v1/deals/1/purposes/1/drawings/', ORIGINATION],
+  ['PATCH /api/v1/deals/purpose/purpose-drawing/1/', ORIGINATION, { amount: '10.00' }],
+  ['PATCH /api/v1/deals/purpose/purpose-drawing/1/', ADMIN_ACCOUNTANT, { payment: 1 }],
+  ['DELETE /api/v1/deals/purpose/purpose-drawing/1/', ORIGINATION],
+  ['POST /api/v1/deals/1/purposes/', ORIGINATION],
+  ['PUT /api/v1/deals/1/purposes/1/', ORIGINATION],
+  ['DELETE /api/v1/deals/1/purposes/1/', ORIGINATION],
+  ['POST /api/v1/deals/1/deal-model/', ORIGINATION],
+  ['PUT /api/v1/deals/1/deal-model/1/', ORIGINATION],
+  ['PATCH /api/v1/deals/1/deal-model/1/', ORIGINATION],
+  ['DELETE /api/v1/deals/1/deal-model/1/', ORIGINATION],
+  ['PUT /api/v1/deals/1/', ORIGINATION],
+  ['PATCH /api/v1/deals/1/', ORIGINATION],
+  ['POST /api/v1/deals/', ORIGINATION],
+  ['POST /api/v1/leads/1/deal/', ORIGINATION],
+  ['POST /api/v1/deals/1/enforceable-claims/', COLLECTIONS],
+  ['PUT /api/v1/deals/1/enforceable-claims/1/', COLLECTIONS],
+  ['DELETE /api/v1/deals/1/enforceable-claims/1/', COLLECTIONS],
+  ['POST /api/v1/deals/1/claims-statements/', COLLECTIONS],
+  ['POST /api/v1/deals/1/claims-statements/1/save/', COLLECTIONS],
+  ['DELETE /api/v1/deals/1/claims-statements/1/', COLLECTIONS],
+  ['PUT /api/v1/payments/1/', ADMIN_ACCOUNTANT],
+  ['PATCH /api/v1/payments/1/', ADMIN_ACCOUNTANT],
+  ['PATCH /api/v1/payments/bulk_assign_deals/', ADMIN_ACCOUNTANT],
+  ['POST /api/v1/payments/bulk_create_payments/', ADMIN_ACCOUNTANT],
+  ['POST /api/v1/payments/statements/', ADMIN_ACCOUNTANT],
+  ['POST /api/v1/close-of-business/', ADMIN_ACCOUNTANT],
+];
+
+describe('staff permissions', () => {
+  it('every staff route names a permission of the table', () => {
+    const staffRoutes = allRoutes().filter((r) => r.access.type === 'staff');
+    expect(staffRoutes.length).toBeGreaterThan(150);
+    const without = staffRoutes.filter((r) => r.access.type === 'staff' && !Permission.values.includes(r.access.permission));
+    expect(without.map((r) => `${r.method.toUpperCase()} ${r.path}`)).toEqual([]);
   });
 
-  it('answers 403 to a role the route does not admit', async () => {
-    const { access } = await ctx.login('VIEWER');
-    const res = await ctx.http().get('/api/v1/audit-log/').set(bearer(access));
+  it('keeps the hand-written list of money-moving operations in step with the routes', () => {
+    const routes = allRoutes();
+    const missing = MONEY_MOVING.filter(([op]) => {
+      const [method, path] = op.split(' ') as [string, string];
+      return !routes.some((r) => r.method === method.toLowerCase() && new RegExp(`^${r.path.replace(/:[A-Za-z]+/g, '\\d+')}$`).test(path));
+    });
+    expect(missing.map(([op]) => op)).toEqual([]);
+  });
+
+  const tokens = new Map<StaffRole, string>();
+  beforeAll(async () => {
+    for (const role of StaffRole.values) tokens.set(role, (await ctx.login(role)).access);
+  });
+
+  for (const [operation, admitted, body] of MONEY_MOVING) {
+    it(`${operation}${body ? ` ${JSON.stringify(body)}` : ''}: only ${admitted.join(', ')} get past authorization`, async () => {
+      const [method, path] = operation.split(' ') as [string, string];
+      const answers: Record<string, number> = {};
+      for (const role of StaffRole.values) {
+        const res = await ctx.http()[method.toLowerCase() as 'post'](path).set(bearer(tokens.get(role)!)).send(body ?? {});
+        answers[role] = res.status;
+      }
+      const expected = Object.fromEntries(StaffRole.values.map((role) => [role, admitted.includes(role) ? 'not 403' : 403]));
+      expect(Object.fromEntries(Object.entries(answers).map(([role, status]) => [role, status === 403 ? 403 : 'not 403']))).toEqual(expected);
+    });
+  }
+
+  it('answers 403 with the Czech sentence to a role without the permission', async () => {
+    const res = await ctx.http().get('/api/v1/audit-log/').set(bearer(tokens.get('VIEWER')!));
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ detail: 'K této akci nemáte oprávnění.' });
+  });
+
+  it('describes the permission of each staff operation and its roles in the OpenAPI document', async () => {
+    const doc = (await ctx.http().get('/api/v1/schema.yaml?format=json')).body as { paths: Record<string, Record<string, { description?: string; 'x-permission'?: string; 'x-roles'?: string[] }>> };
+    const claims = doc.paths['/api/v1/deals/{dealId}/claims/']!.post!;
+    expect(claims['x-permission']).toBe('claims.write');
+    expect(claims['x-roles']).toEqual(['ADMIN', 'COLLECTIONS', 'ACCOUNTANT']);
+    expect(claims.description).toContain('Oprávnění: `claims.write`');
   });
 });

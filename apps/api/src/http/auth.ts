@@ -2,12 +2,12 @@ import type { Request } from 'express';
 import passport from 'passport';
 import { BasicStrategy } from 'passport-http';
 import { timingSafeEqual } from 'node:crypto';
-import type { ApiKeyOwner, StaffRole } from '@lending/contracts';
+import { roleHolds, type ApiKeyOwner, type StaffRole } from '@lending/contracts';
 import type { Deps } from '../deps.ts';
 import { authenticateApiKey } from '../modules/api-keys/authenticate-api-key.ts';
 import { verifyToken } from '../modules/auth/tokens.ts';
 import { forbidden, messages, unauthorized } from './errors.ts';
-import type { Method, RouteDef } from './routes.ts';
+import type { RouteDef } from './routes.ts';
 
 export type Principal =
   | { kind: 'anonymous' }
@@ -55,10 +55,6 @@ function authenticateBasic(deps: Deps, req: Request): Promise<string | null> {
   });
 }
 
-export function staffMayCall(role: StaffRole, method: Method, roles?: readonly StaffRole[]): boolean {
-  if (roles) return roles.includes(role);
-  return method === 'get' || role !== 'VIEWER';
-}
 
 /**
  * The signed-in staff user of every staff request, read again each time (a deactivated user or a
@@ -90,7 +86,7 @@ export async function authenticate(deps: Deps, route: RouteDef, req: Request): P
       if (!payload) throw unauthorized(messages.invalidToken);
       const user = await activeStaffUser(deps, Number(payload.sub));
       if (!user) throw unauthorized(messages.invalidToken);
-      if (!staffMayCall(user.role, route.method, access.roles)) throw forbidden();
+      if (!roleHolds(user.role, access.permission)) throw forbidden();
       return { kind: 'staff', user };
     }
     case 'apiKey': {

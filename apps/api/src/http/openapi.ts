@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { stringify } from 'yaml';
-import { MAX_RECORD_ID, z, type SchemaFormat } from '@lending/contracts';
+import { MAX_RECORD_ID, Permission, PERMISSION_ROLES, z, type SchemaFormat } from '@lending/contracts';
 import { idParamNames } from './params.ts';
 import type { RouteDef } from './routes.ts';
 
@@ -72,8 +72,12 @@ export function buildOpenApiDocument(routes: RouteDef[], info: { version: string
       security: security(route),
       responses,
     };
-    if (route.access.type === 'staff' && route.access.roles) {
-      operation['x-roles'] = route.access.roles;
+    if (route.access.type === 'staff') {
+      // The permission the operation needs and who holds it (ROLES.md §1, contracts/permissions.ts).
+      const permission = route.access.permission;
+      operation.description = `Oprávnění: \`${permission}\` – ${Permission.labels[permission]} (role: ${PERMISSION_ROLES[permission].join(', ')}).`;
+      operation['x-permission'] = permission;
+      operation['x-roles'] = PERMISSION_ROLES[permission];
     }
     if (route.access.type === 'apiKey') operation['x-api-key-owners'] = route.access.owners;
     if (route.body) {

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
-import type { ApiKeyOwner, StaffRole } from '@lending/contracts';
+import type { ApiKeyOwner, Permission } from '@lending/contracts';
 import type { Deps } from '../deps.ts';
 import type { Actor, PartnerActor, PublicActor, RequestMeta, StaffActor, WebhookActor } from '../domain/actor.ts';
 import { zodFieldErrors } from '../domain/errors.ts';
@@ -15,13 +15,13 @@ import { enforceRateLimits, type RateLimitRule } from './rate-limit.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** Who may call a route. Staff routes without `roles`: every role may read, every role but VIEWER may write. */
+/** Who may call a route. A staff route names the one permission it needs (contracts/permissions.ts). */
 export interface PublicAccess {
   type: 'public';
 }
 export interface StaffAccess {
   type: 'staff';
-  roles?: readonly StaffRole[];
+  permission: Permission;
 }
 export interface ApiKeyAccess {
   type: 'apiKey';
@@ -34,7 +34,7 @@ export type Access = PublicAccess | StaffAccess | ApiKeyAccess | BasicAccess;
 
 export const access = {
   public: { type: 'public' } as PublicAccess,
-  staff: (roles?: readonly StaffRole[]): StaffAccess => ({ type: 'staff', roles }),
+  staff: (permission: Permission): StaffAccess => ({ type: 'staff', permission }),
   apiKey: (...owners: ApiKeyOwner[]): ApiKeyAccess => ({ type: 'apiKey', owners }),
   basic: { type: 'basic' } as BasicAccess,
 };

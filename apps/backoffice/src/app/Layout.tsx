@@ -3,9 +3,11 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { CurrentUserBar } from '../features/auth';
 import { SkipLink, Toasts } from '@lending/ui';
 import { toasts } from '../shared/toast';
+import { useMay } from '../shared/current-user';
 
 export function Layout() {
   const { pathname } = useLocation();
+  const administers = useMay('administration');
   const mainRef = useRef<HTMLElement>(null);
   const previousPath = useRef(pathname);
 
@@ -33,6 +35,7 @@ export function Layout() {
             <NavLink to="/deals">Obchody</NavLink>
             <NavLink to="/payments">Platby</NavLink>
             <NavLink to="/close-of-business">Uzávěrka dne</NavLink>
+            {administers && <NavLink to="/roles">Role a oprávnění</NavLink>}
           </nav>
           <CurrentUserBar />
         </div>

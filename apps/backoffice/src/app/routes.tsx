@@ -11,6 +11,7 @@ const leads = () => import('../features/leads');
 const persons = () => import('../features/persons');
 const deals = () => import('../features/deals');
 const payments = () => import('../features/payments');
+const admin = () => import('../features/admin');
 
 /** Paths are relative to the router basename "/admin/". */
 export const routes: RouteObject[] = [
@@ -38,6 +39,7 @@ export const routes: RouteObject[] = [
       { path: 'deals/:id', errorElement: <RouteError />, lazy: async () => ({ Component: (await deals()).DealDetailPage }) },
       { path: 'payments', errorElement: <RouteError />, lazy: async () => ({ Component: (await payments()).PaymentsPage }) },
       { path: 'close-of-business', errorElement: <RouteError />, lazy: async () => ({ Component: (await deals()).CloseOfBusinessPage }) },
+      { path: 'roles', errorElement: <RouteError />, lazy: async () => ({ Component: (await admin()).RolesPage }) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,3 +1,4 @@
+import type { Permission } from '@lending/contracts';
 import { AUTH_PATHS, useApi } from './api';
 
 /**
@@ -9,10 +10,16 @@ export function useCurrentUser() {
 }
 
 /**
- * False for the read-only role (VIEWER), whose writes the API refuses with 403: its screens
- * hide the buttons instead of offering actions that can only fail. True while unknown.
+ * What the signed-in role may do (GET /auth/me/ lists its permissions, contracts/permissions.ts):
+ * screens show and enable only that, instead of offering actions the API would refuse with 403.
+ * Everything is allowed while unknown (the API still decides).
  */
-export function useCanWrite(): boolean {
+export function usePermissions(): (permission: Permission) => boolean {
   const { data: user } = useCurrentUser();
-  return user?.role !== 'VIEWER';
+  return (permission) => !user || user.permissions.includes(permission);
+}
+
+/** Whether the signed-in role holds `permission` (see usePermissions). */
+export function useMay(permission: Permission): boolean {
+  return usePermissions()(permission);
 }

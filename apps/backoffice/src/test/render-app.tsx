@@ -1,4 +1,4 @@
-import type { CurrentUser, StaffRole } from '@lending/contracts';
+import { permissionsOf, type CurrentUser, type StaffRole } from '@lending/contracts';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -7,7 +7,7 @@ import { routes } from '../app/routes';
 import { setTokens } from '../shared/session';
 
 export function staffUser(role: StaffRole = 'UNDERWRITER'): CurrentUser {
-  return { id: 7, email: 'jana.dvorakova@demo.cz', role, role_label: role === 'VIEWER' ? 'Pouze pro čtení' : 'Schvalovatel úvěrů', first_name: 'Jana', last_name: 'Dvořáková' };
+  return { id: 7, email: 'jana.dvorakova@demo.cz', role, role_label: role === 'VIEWER' ? 'Pouze pro čtení' : 'Schvalovatel úvěrů', first_name: 'Jana', last_name: 'Dvořáková', permissions: permissionsOf(role) };
 }
 
 /** Handler of GET /auth/me/ (the layout asks who is signed in). */

@@ -7,7 +7,7 @@ export const auditRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/audit-log/',
-    access: access.staff(['ADMIN']),
+    access: access.staff('administration'),
     summary: 'Audit log of staff writes and security events (administrators only)',
     tags: ['audit'],
     query: auditLogQuery,

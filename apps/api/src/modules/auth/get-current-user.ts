@@ -1,4 +1,4 @@
-import { StaffRole, type CurrentUser } from '@lending/contracts';
+import { permissionsOf, StaffRole, type CurrentUser } from '@lending/contracts';
 import type { StaffActor } from '../../domain/actor.ts';
 import { unauthenticated } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
@@ -12,6 +12,7 @@ export async function getCurrentUser(deps: Pick<Deps, 'prisma'>, actor: StaffAct
     email: user.email,
     role: user.role,
     role_label: StaffRole.labels[user.role],
+    permissions: permissionsOf(user.role),
     first_name: user.firstName,
     last_name: user.lastName,
   };

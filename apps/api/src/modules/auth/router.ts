@@ -50,7 +50,7 @@ export const authRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/auth/me/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'The signed-in staff user',
     tags,
     responses: { 200: { description: 'Current user', schema: currentUser }, 401: errors[401] },
@@ -59,7 +59,7 @@ export const authRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/auth/logout/',
-    access: access.staff(['ADMIN', 'UNDERWRITER', 'COLLECTIONS', 'ACCOUNTANT', 'VIEWER']),
+    access: access.staff('staff.read'),
     summary: 'Revoke a refresh token',
     tags,
     body: logoutRequest,

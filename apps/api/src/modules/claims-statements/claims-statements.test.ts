@@ -22,10 +22,13 @@ import { addClaim, createDeal, pay } from '../../../test/fixtures/deals.ts';
 let ctx: TestContext;
 let staff: string;
 let viewer: string;
+/** Books the payments the statements count (payments.book; the statements are collections'). */
+let accountant: string;
 beforeAll(async () => {
   ctx = await createTestContext();
-  staff = (await ctx.login('ACCOUNTANT')).access;
+  staff = (await ctx.login('COLLECTIONS')).access;
   viewer = (await ctx.login('VIEWER')).access;
+  accountant = (await ctx.login('ACCOUNTANT')).access;
 });
 afterAll(() => ctx.close());
 
@@ -46,7 +49,7 @@ async function bookPayment(variableSymbol: string, date: string, amount: string)
   const res = await ctx
     .http()
     .post('/api/v1/payments/bulk_create_payments/')
-    .set(bearer(staff))
+    .set(bearer(accountant))
     .send({ payments: [{ bank_reference: `cs-test:${++refCounter}:${Math.random().toString(36).slice(2, 8)}`, date, amount, variable_symbol: variableSymbol }] });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { results: { id: number }[] };
@@ -245,7 +248,7 @@ describe('states', () => {
     const created = (await post(deal.id, { as_of: '2025-02-25' })).body;
     const saved = await ctx.http().post(base(deal.id, `${created.id}/save/`)).set(bearer(staff));
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ state: 'SAVED', state_label: 'Uložený', saved_by: { id: expect.any(Number), email: expect.stringContaining('accountant') } });
+    expect(saved.body).toMatchObject({ state: 'SAVED', state_label: 'Uložený', saved_by: { id: expect.any(Number), email: expect.stringContaining('collections') } });
     expect(saved.body.saved_at).toEqual(expect.any(String));
     expect(saved.body.content).toEqual(created.content);
     const again = await ctx.http().post(base(deal.id, `${created.id}/save/`)).set(bearer(staff));
@@ -369,7 +372,7 @@ describe('NOT_VALID when the deal\'s payments change', () => {
     const onA = (await post(a.id, { as_of: '2025-03-05' })).body;
     const onB = (await post(b.id, { as_of: '2025-03-05' })).body;
     const payment = (await ctx.deps.prisma.payment.findFirstOrThrow({ where: { dealId: a.id, date: new Date('2025-03-01T00:00:00Z') } })).id;
-    const moved = await ctx.http().patch(`/api/v1/payments/${payment}/`).set(bearer(staff)).send({ deal: b.id });
+    const moved = await ctx.http().patch(`/api/v1/payments/${payment}/`).set(bearer(accountant)).send({ deal: b.id });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect((await get(base(a.id, `${onA.id}/`))).body.state).toBe('NOT_VALID');
     expect((await get(base(b.id, `${onB.id}/`))).body.state).toBe('NOT_VALID');

@@ -21,7 +21,7 @@ export const claimsStatementRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/claims-statements/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Claims statements of the deal, paged (filter state; ordering id, as_of, state, created_at; newest first)',
     tags,
     query: claimsStatementListQuery,
@@ -31,7 +31,7 @@ export const claimsStatementRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/:dealId/claims-statements/',
-    access: access.staff(),
+    access: access.staff('collections.write'),
     summary: "Create a claims statement as of a date under an allocation profile (default: the deal's); computed at once into a DRAFT",
     tags,
     body: claimsStatementRequest,
@@ -41,7 +41,7 @@ export const claimsStatementRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/claims-statements/:id/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'A claims statement with its figures',
     tags,
     responses: { 200: one, ...notFound },
@@ -50,7 +50,7 @@ export const claimsStatementRoutes: RouteDef[] = [
   defineRoute({
     method: 'put',
     path: '/api/v1/deals/:dealId/claims-statements/:id/',
-    access: access.staff(),
+    access: access.staff('collections.write'),
     summary: "Replace the date and profile of a statement not yet saved (no profile: the deal's); computed again",
     tags,
     body: claimsStatementRequest,
@@ -60,7 +60,7 @@ export const claimsStatementRoutes: RouteDef[] = [
   defineRoute({
     method: 'patch',
     path: '/api/v1/deals/:dealId/claims-statements/:id/',
-    access: access.staff(),
+    access: access.staff('collections.write'),
     summary: 'Change the date or profile of a statement not yet saved, or send nothing to compute it again (NOT_VALID → DRAFT)',
     tags,
     body: claimsStatementPatchRequest,
@@ -70,7 +70,7 @@ export const claimsStatementRoutes: RouteDef[] = [
   defineRoute({
     method: 'delete',
     path: '/api/v1/deals/:dealId/claims-statements/:id/',
-    access: access.staff(),
+    access: access.staff('collections.write'),
     summary: 'Delete a statement not yet saved',
     tags,
     responses: { 204: { description: 'Deleted' }, ...notFound, ...refused },
@@ -82,7 +82,7 @@ export const claimsStatementRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/:dealId/claims-statements/:id/save/',
-    access: access.staff(),
+    access: access.staff('collections.write'),
     summary: 'Save a computed, still valid statement (DRAFT → SAVED, the document issued)',
     tags,
     responses: { 200: one, ...notFound, ...refused },
@@ -91,7 +91,7 @@ export const claimsStatementRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/claims-statements/:id/export/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'The statement as a file: format=pdf (the letter for the debtor, default) or xlsx (for staff); allocation_profile orders the debts as that profile would pay them',
     tags,
     query: claimsStatementExportQuery,

@@ -4,9 +4,12 @@ import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { claimsRoutes } from './router.ts';
 import { bearer } from '../../../test/fixtures/auth.ts';
 
-// The auth matrix of the claims module's routes, role by role: every role reads (and validates,
-// which changes nothing), every role but VIEWER writes, a lead becomes a deal only by ADMIN or
-// UNDERWRITER (who work leads). Paths name rows that do not exist: an admitted role gets its
+// The auth matrix of the claims module's routes, role by role, written from ROLES.md §1 (not
+// read from contracts/permissions.ts): every role reads (and validates, which changes nothing);
+// a lead becomes a deal and a draft model changes only by origination (ADMIN, UNDERWRITER); claims,
+// claims groups and a model version activated are claims changes (ADMIN, COLLECTIONS,
+// ACCOUNTANT); the state route admits every role but VIEWER (the target then asks its own
+// permission, auth-matrix.test.ts). Paths name rows that do not exist: an admitted role gets its
 // 404 (or 400), never 401/403, and nothing is written.
 
 let ctx: TestContext;
@@ -18,10 +21,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const concrete = (path: string) => path.replace(/:[A-Za-z_]+/g, '999999');
+const ORIGINATION: readonly StaffRole[] = ['ADMIN', 'UNDERWRITER'];
+const CLAIMS: readonly StaffRole[] = ['ADMIN', 'COLLECTIONS', 'ACCOUNTANT'];
 const admitted = (role: StaffRole, route: (typeof claimsRoutes)[number]) => {
-  if (route.path === '/api/v1/leads/:id/deal/') return role === 'ADMIN' || role === 'UNDERWRITER';
   if (route.method === 'get' || route.path.endsWith('/validate/')) return true;
-  return role !== 'VIEWER';
+  if (route.path === '/api/v1/deals/:id/state/') return role !== 'VIEWER';
+  if (route.path === '/api/v1/leads/:id/deal/') return ORIGINATION.includes(role);
+  if (route.path.includes('/deal-model/') && !route.path.endsWith('/activate/')) return ORIGINATION.includes(role);
+  return CLAIMS.includes(role);
 };
 
 describe('claims module: auth matrix', () => {

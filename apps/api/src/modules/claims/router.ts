@@ -23,7 +23,6 @@ import {
   modelInstallmentsView,
   pageOf,
   restructuringResponse,
-  StaffRole,
   type ClaimsGroupKind,
 } from '@lending/contracts';
 import { today } from '../../domain/dates.ts';
@@ -53,15 +52,12 @@ import { cancelClaim } from './claims/cancel-claim.ts';
 import { convertLeadToDeal } from './lead-conversion/convert-lead.ts';
 
 // Deal models, the deal's state machine and activation, claims groups, claims and lead → deal
-// (docs/decisions/0024, 0025). Staff default access: every role reads, every role but VIEWER
-// writes (validate, which changes nothing, every role); turning a lead into a deal is a lead write
-// (ADMIN and UNDERWRITER, as 0008).
+// (docs/decisions/0024, 0025). Each route names its permission
+// (docs/decisions/0044): claims need `claims.write`, models and a lead turned into a deal
+// `deals.originate`, a state change `deals.state` and then its target's own permission.
 
 const tags = ['deals'];
-const read = access.staff();
-const write = access.staff();
 /** validate is a POST that changes nothing: VIEWER may ask it too. */
-const everyRole = access.staff(StaffRole.values);
 
 const dealNotFound = notFoundDoc('deal');
 const itemNotFound = notFoundDoc('deal or item');
@@ -85,7 +81,7 @@ function groupRoutes({ kind, name, path, itemPath: item }: (typeof GROUP_KINDS)[
     defineRoute({
       method: 'get',
       path,
-      access: read,
+      access: access.staff('staff.read'),
       summary: `${name} (${kind} claims groups, paginated; ordering id, number, due_date, created_at; deal_model; cancelled=true shows cancelled groups too)`,
       tags,
       query: claimsGroupListQuery,
@@ -95,7 +91,7 @@ function groupRoutes({ kind, name, path, itemPath: item }: (typeof GROUP_KINDS)[
     defineRoute({
       method: 'get',
       path: item,
-      access: read,
+      access: access.staff('staff.read'),
       summary: `One ${kind} claims group with its claims`,
       tags,
       responses: { 200: { description: 'Group', schema: claimsGroupView }, ...itemNotFound },
@@ -104,7 +100,7 @@ function groupRoutes({ kind, name, path, itemPath: item }: (typeof GROUP_KINDS)[
     defineRoute({
       method: 'put',
       path: item,
-      access: write,
+      access: access.staff('claims.write'),
       summary: `Change a future ${kind} group with nothing paid: due date (its claims move with it), note, amounts by claim type ("0.00" cancels one)`,
       tags,
       body: claimsGroupUpdateRequest,
@@ -114,7 +110,7 @@ function groupRoutes({ kind, name, path, itemPath: item }: (typeof GROUP_KINDS)[
     defineRoute({
       method: 'patch',
       path: item,
-      access: write,
+      access: access.staff('claims.write'),
       summary: `Change some fields of a future ${kind} group with nothing paid`,
       tags,
       body: claimsGroupPatch,
@@ -124,7 +120,7 @@ function groupRoutes({ kind, name, path, itemPath: item }: (typeof GROUP_KINDS)[
     defineRoute({
       method: 'delete',
       path: item,
-      access: write,
+      access: access.staff('claims.write'),
       summary: `Cancel a future ${kind} group with nothing paid, with its claims (kept as history)`,
       tags,
       responses: { 204: { description: 'Cancelled' }, ...itemNotFound, ...refusals },
@@ -141,7 +137,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/:id/state/',
-    access: write,
+    access: access.staff('deals.state'),
     summary:
       'Change the deal state by the transition table (docs/decisions/0024): NEW_APPLICATION → CONTRACT_COMPLETION → CONTRACT_SIGN → ACTIVE, ' +
       'pre-active → CLOSED_APPLICATION, ACTIVE → FILED_FOR_INSOLVENCY, ACTIVE | FILED_FOR_INSOLVENCY → CLOSED (closed_reason required). ' +
@@ -159,7 +155,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/:id/validate/',
-    access: everyRole,
+    access: access.staff('staff.read'),
     summary: 'Every problem that stops the next forward transition (or the `state` given), at once, in Czech; changes nothing',
     tags,
     body: dealValidateRequest.optional(),
@@ -171,7 +167,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/deal-model/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'Versions of the deal model with their schedules (paginated; ordering version, created_at, updated_at, state, valid_from; filter state)',
     tags,
     query: dealModelListQuery,
@@ -181,7 +177,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/:dealId/deal-model/',
-    access: write,
+    access: access.staff('deals.originate'),
     summary:
       'A new version (DRAFT) with its computed schedule and RPSN. On an ACTIVE deal it is a restructuring: valid_from required, ' +
       'a loan’s principal = the unpaid principal due from valid_from; applied by …/activate/',
@@ -193,7 +189,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/deal-model/:id/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'One version with its schedule (due_date, installment, principal, interest, fees, balance …) and RPSN',
     tags,
     responses: { 200: { description: 'Version', schema: dealModelView }, ...itemNotFound },
@@ -202,7 +198,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'put',
     path: '/api/v1/deals/:dealId/deal-model/:id/',
-    access: write,
+    access: access.staff('deals.originate'),
     summary: 'Replace a DRAFT version (fields left out take their defaults)',
     tags,
     body: dealModelRequest,
@@ -212,7 +208,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'patch',
     path: '/api/v1/deals/:dealId/deal-model/:id/',
-    access: write,
+    access: access.staff('deals.originate'),
     summary: 'Change some terms of a DRAFT version (lease parameters merge)',
     tags,
     body: dealModelPatch,
@@ -222,7 +218,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'delete',
     path: '/api/v1/deals/:dealId/deal-model/:id/',
-    access: write,
+    access: access.staff('deals.originate'),
     summary: 'Delete a DRAFT version',
     tags,
     responses: { 204: { description: 'Deleted' }, ...itemNotFound, ...refusedDoc('Jen návrh lze smazat') },
@@ -234,7 +230,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/:dealId/deal-model/:id/activate/',
-    access: write,
+    access: access.staff('claims.write'),
     summary:
       'Apply a restructuring (our addition): the DRAFT with valid_from becomes ACTIVE, supersedes the version in force, cancels the groups due from valid_from ' +
       'with nothing paid and generates its own; paid claims are never rewritten',
@@ -245,7 +241,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/deal-model/:id/installments/',
-    access: read,
+    access: access.staff('staff.read'),
     summary:
       'The version’s installments as its claims groups stand today (our addition, issue 14): owed, paid, remaining, status ' +
       '(PAID, OVERDUE with days past due, PARTIALLY_PAID, DUE, FUTURE) and the totals owed, paid, outstanding and overdue. ' +
@@ -259,7 +255,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/:dealId/claims-group-lease/recompute/',
-    access: write,
+    access: access.staff('claims.write'),
     summary: 'Rebuild the future rent groups (due today or later) from the active model: paid ones stay, unpaid ones that differ are cancelled and generated anew',
     tags,
     responses: { 200: { description: 'What changed and the future groups now', schema: leaseRecomputeResponse }, ...dealNotFound, ...refusedDoc('Obchod není nájem s platným modelem') },
@@ -271,7 +267,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/claims/',
-    access: read,
+    access: access.staff('staff.read'),
     summary:
       'Claims of the deal (paginated). Spec filters: creditor (person id), date_from, date_to (due date, inclusive), ordering, type (comma list). ' +
       'Our additions: claims_group, cancelled=true (cancelled claims are hidden by default)',
@@ -283,7 +279,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/:dealId/claims/',
-    access: write,
+    access: access.staff('claims.write'),
     summary: 'Enter a claim by hand: CONTRACTUAL_PENALTY, COST_OF_RECOVERY, FEE, INSURANCE, SERVICE_ADVANCE or OTHER (deal ACTIVE or FILED_FOR_INSOLVENCY)',
     tags,
     body: claimCreateRequest,
@@ -293,7 +289,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/claims/export/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'The claims of these filters and ordering as a CSV or XLSX file (format=csv|xlsx; streamed)',
     tags,
     query: claimExportQuery,
@@ -307,7 +303,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/claims/:id/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'One claim',
     tags,
     responses: { 200: { description: 'Claim', schema: claimView }, ...itemNotFound },
@@ -316,7 +312,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'put',
     path: '/api/v1/deals/:dealId/claims/:id/',
-    access: write,
+    access: access.staff('claims.write'),
     summary: 'Replace due date, amount, description and creditor of a live claim with nothing paid',
     tags,
     body: claimUpdateRequest,
@@ -326,7 +322,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'patch',
     path: '/api/v1/deals/:dealId/claims/:id/',
-    access: write,
+    access: access.staff('claims.write'),
     summary: 'Change some fields of a live claim with nothing paid',
     tags,
     body: claimPatch,
@@ -336,7 +332,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'delete',
     path: '/api/v1/deals/:dealId/claims/:id/',
-    access: write,
+    access: access.staff('claims.write'),
     summary: 'Cancel a live claim with nothing paid (claims are never deleted)',
     tags,
     responses: { 204: { description: 'Cancelled' }, ...itemNotFound, ...refusedDoc('Pohledávka je uhrazená, zrušená, úrok z prodlení nebo jistina splátky') },
@@ -350,7 +346,7 @@ export const claimsRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/leads/:id/deal/',
-    access: access.staff(['ADMIN', 'UNDERWRITER']),
+    access: access.staff('deals.originate'),
     summary:
       'Make a deal of a lead whose offer was accepted (our addition): person BORROWER, other parties DEBTOR, the offer as the first deal model (DRAFT), ' +
       'the realty as collateral, lead CONVERTED. 201 when made, 200 with the same deal when repeated',

@@ -5,7 +5,7 @@ import { listCloseOfBusinessRuns } from './list-close-of-business-runs.ts';
 import { runCloseOfBusiness } from './run-close-of-business.ts';
 
 // The close of business (docs/decisions/0026). Every staff role reads the runs; running one
-// changes money (penalty interest) for every deal, so only ADMIN and ACCOUNTANT may.
+// changes money (penalty interest) for every deal: `close-of-business.run` (ADMIN, ACCOUNTANT).
 const tags = ['close-of-business'];
 
 /** The close of business: running it for a business date and reading its runs. */
@@ -13,7 +13,7 @@ export const closeOfBusinessRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/close-of-business/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Business dates closed, newest first, with what each close did (DPD buckets, penalty interest, breaches)',
     tags,
     query: closeOfBusinessListQuery,
@@ -23,7 +23,7 @@ export const closeOfBusinessRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/close-of-business/',
-    access: access.staff(['ADMIN', 'ACCOUNTANT']),
+    access: access.staff('close-of-business.run'),
     summary:
       'Close a business date (a Europe/Prague day, today or earlier): later than the last closed date, every date up to it is closed in order; ' +
       'the last closed date or earlier, that date is closed again and then the last closed one, so deals stay as of the latest date',

@@ -12,6 +12,7 @@ let ctx: TestContext;
 let admin: string;
 let viewer: string;
 let collections: string;
+let underwriter: string;
 let adminId: number;
 let dealId: number;
 let otherDealId: number;
@@ -35,6 +36,7 @@ beforeAll(async () => {
   await ctx.deps.prisma.staffUser.update({ where: { id: adminId }, data: { firstName: 'Marie', lastName: 'Správcová' } });
   viewer = (await ctx.login('VIEWER')).access;
   collections = (await ctx.login('COLLECTIONS')).access;
+  underwriter = (await ctx.login('UNDERWRITER')).access;
   jana = await naturalPerson(ctx.deps.prisma, { firstName: 'Jana', lastName: 'Nováková', sex: 'F' });
   petr = await naturalPerson(ctx.deps.prisma, { firstName: 'Petr', lastName: 'Svoboda' });
   eva = await naturalPerson(ctx.deps.prisma, { firstName: 'Eva', lastName: 'Veselá', sex: 'F' });
@@ -47,7 +49,8 @@ describe('participants', () => {
   let petrId: number;
 
   it('adds a participant (201) and lists them with ordering and the role filter', async () => {
-    const created = await post(base('participants/'), { person: petr.id, role: 'ACCESSORY_DEBTOR' }, collections);
+    // Participants are origination (docs/decisions/0044): an underwriter adds one.
+    const created = await post(base('participants/'), { person: petr.id, role: 'ACCESSORY_DEBTOR' }, underwriter);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ deal_id: dealId, role: 'ACCESSORY_DEBTOR', person: { id: petr.id, name: 'Petr Svoboda' } });
     petrId = created.body.id;
@@ -246,7 +249,7 @@ describe('obligations', () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ detail: 'K povinnosti je evidováno porušení smlouvy; nelze ji smazat. Označte ji jako splněnou.' });
     const plain = await post(base('obligations/'), { type: 'OTHER' });
-    expect((await del(base(`obligations/${plain.body.id}/`), collections)).status).toBe(204);
+    expect((await del(base(`obligations/${plain.body.id}/`), underwriter)).status).toBe(204);
   });
 });
 

@@ -13,7 +13,7 @@ import { legalPerson, naturalPerson } from '../../../test/fixtures/persons.ts';
 let ctx: TestContext;
 let admin: string;
 let viewer: string;
-let accountant: string;
+let underwriter: string;
 const ids: Record<string, number> = {};
 const persons: Record<string, { id: number; birthNumber: string | null }> = {};
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = (await ctx.login('ADMIN')).access;
   viewer = (await ctx.login('VIEWER')).access;
-  accountant = (await ctx.login('ACCOUNTANT')).access;
+  underwriter = (await ctx.login('UNDERWRITER')).access;
   const p = ctx.deps.prisma;
   const jana = await naturalPerson(p, { firstName: 'Jana', lastName: 'Nováková', birthDate: '1984-03-12', sex: 'F' });
   const petr = await naturalPerson(p, { firstName: 'Petr', lastName: 'Svoboda', birthDate: '1979-11-02' });
@@ -337,7 +337,7 @@ describe('POST /deals/', () => {
   });
 
   it('generates the next symbol for the next deal, and keeps a typed one', async () => {
-    const generated = await ctx.http().post('/api/v1/deals/').set(bearer(accountant)).send({ type: 'LEASE', value: '5000' });
+    const generated = await ctx.http().post('/api/v1/deals/').set(bearer(underwriter)).send({ type: 'LEASE', value: '5000' });
     expect(generated.status).toBe(201);
     // 100000001: Luhn digit 6 (2 + 2 = 4 → 10 − 4).
     expect(generated.body.variable_symbol).toBe('1000000016');

@@ -1,4 +1,5 @@
 import {
+  type Permission,
   claimsSettingListQuery,
   claimsSettingPatch,
   claimsSettingRequest,
@@ -70,12 +71,10 @@ import { updateDeal } from './update-deal.ts';
 import { noteInclude, noteViewOf } from './sub-resource-views.ts';
 
 // /deals/ and its own sub-resources (backoffice.md §7 "Deals"; docs/decisions/0022-deals-api.md).
-// Every staff role reads; every role but VIEWER writes. The state machine, deal models, claims,
-// purposes and realty groups have routers of their own.
+// Each route names its permission (contracts/permissions.ts, docs/decisions/0044). The state
+// machine, deal models, claims, purposes and realty groups have routers of their own.
 
 const tags = ['deals'];
-const read = access.staff();
-const write = access.staff();
 
 const dealNotFound = notFoundDoc('deal');
 const itemNotFound = notFoundDoc('deal or item');
@@ -100,6 +99,8 @@ interface SubResourceDef {
   patch?: z.ZodType;
   query: z.ZodType<SubResourceQuery>;
   operations: Operation[];
+  /** The permission its writes need (reads: staff.read). */
+  permission: Permission;
   /** participants: PUT and PATCH answer 204 without a body (backoffice.md §7). */
   updateAnswersNoContent?: boolean;
   deleteRefusal?: string;
@@ -116,7 +117,7 @@ function subResourceRoutes(def: SubResourceDef): RouteDef[] {
       defineRoute({
         method: 'get',
         path,
-        access: read,
+        access: access.staff('staff.read'),
         summary: `${def.name} of a deal (paginated)`,
         tags,
         query: def.query,
@@ -130,7 +131,7 @@ function subResourceRoutes(def: SubResourceDef): RouteDef[] {
       defineRoute({
         method: 'post',
         path,
-        access: write,
+        access: access.staff(def.permission),
         summary: `Add ${lower} to a deal`,
         tags,
         body: def.create,
@@ -144,7 +145,7 @@ function subResourceRoutes(def: SubResourceDef): RouteDef[] {
       defineRoute({
         method: 'get',
         path: item,
-        access: read,
+        access: access.staff('staff.read'),
         summary: `One ${lower} of a deal`,
         tags,
         responses: { 200: { description: 'Item', schema: def.view }, ...itemNotFound },
@@ -158,7 +159,7 @@ function subResourceRoutes(def: SubResourceDef): RouteDef[] {
         defineRoute({
           method,
           path: item,
-          access: write,
+          access: access.staff(def.permission),
           summary:
             method === 'put'
               ? `Update ${lower}: the required fields must be sent, others left out keep their values`
@@ -184,7 +185,7 @@ function subResourceRoutes(def: SubResourceDef): RouteDef[] {
       defineRoute({
         method: 'delete',
         path: item,
-        access: write,
+        access: access.staff(def.permission),
         summary: `Delete ${lower}`,
         tags,
         responses: { 204: { description: 'Deleted' }, ...itemNotFound, ...maybeRefused(def.deleteRefusal) },
@@ -212,7 +213,7 @@ export const dealRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/',
-    access: read,
+    access: access.staff('staff.read'),
     summary:
       'Deals (paginated). Filters (backoffice.md §3): abp, insolvency, liquidated (true/false); breach_type, closed_reason, state, type, ' +
       'settings_on (all on), settings_off (none on), external_id, id (comma lists, any of them); days_past_due (0, 1-30, 31-60, 61-90, 91+, ' +
@@ -226,7 +227,7 @@ export const dealRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/',
-    access: write,
+    access: access.staff('deals.originate'),
     summary: 'Create a deal (state NEW_APPLICATION) with its participants; the variable symbol is generated when left out (10 digits, Luhn check digit)',
     tags,
     body: dealCreateRequest,
@@ -236,7 +237,7 @@ export const dealRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/export/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'The deals list of these filters and ordering as CSV or XLSX (format=csv|xlsx; amounts exact to the haléř). Our addition',
     tags,
     query: dealExportQuery,
@@ -250,7 +251,7 @@ export const dealRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:id/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: `Deal detail; expand (comma list): ${DEAL_EXPANSIONS.join(', ')}`,
     tags,
     query: dealDetailQuery,
@@ -260,7 +261,7 @@ export const dealRoutes: RouteDef[] = [
   defineRoute({
     method: 'put',
     path: '/api/v1/deals/:id/',
-    access: write,
+    access: access.staff('deals.originate'),
     summary: 'Update a deal: type and value required, other fields left out keep their values. Not the state (POST /deals/{id}/state/)',
     tags,
     body: dealUpdateRequest,
@@ -270,7 +271,7 @@ export const dealRoutes: RouteDef[] = [
   defineRoute({
     method: 'patch',
     path: '/api/v1/deals/:id/',
-    access: write,
+    access: access.staff('deals.originate'),
     summary: 'Change some fields of a deal. Not the state (POST /deals/{id}/state/)',
     tags,
     body: dealPatchRequest,
@@ -280,7 +281,7 @@ export const dealRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:id/application_form/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: "The application form of the deal's lead, as GET /leads/{id}/application_form/ answers it",
     tags,
     responses: { 200: { description: 'Form', schema: staffApplicationForm }, ...dealNotFound },
@@ -290,6 +291,7 @@ export const dealRoutes: RouteDef[] = [
   ...subResourceRoutes({
     path: '/api/v1/deals/:dealId/participants/',
     itemPath: '/api/v1/deals/:dealId/participants/:id/',
+    permission: 'deals.originate',
     name: 'Participants',
     resource: participants as unknown as AnySubResource,
     view: dealParticipantView,
@@ -303,6 +305,7 @@ export const dealRoutes: RouteDef[] = [
   ...subResourceRoutes({
     path: '/api/v1/deals/:dealId/label/',
     itemPath: '/api/v1/deals/:dealId/label/:id/',
+    permission: 'notes.write',
     name: 'Labels',
     resource: labels as unknown as AnySubResource,
     view: dealLabelView,
@@ -314,7 +317,7 @@ export const dealRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/notes/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'Notes of a deal (paginated; newest first)',
     tags,
     query: dealNoteListQuery,
@@ -324,7 +327,7 @@ export const dealRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/:dealId/notes/',
-    access: write,
+    access: access.staff('notes.write'),
     summary: 'Add a note to a deal (author: the calling staff user); notes are not edited or deleted',
     tags,
     body: dealNoteRequest,
@@ -334,7 +337,7 @@ export const dealRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/realties/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: "The deal's collateral realties (paginated): those in its realty groups and its lead's realty",
     tags,
     query: dealRealtyListQuery,
@@ -344,7 +347,7 @@ export const dealRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/idm-evaluations/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'Credit (IDM) evaluations of the deal and of its lead (paginated; filter deal_model)',
     tags,
     query: dealIdmEvaluationListQuery,
@@ -354,7 +357,7 @@ export const dealRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/idm-evaluations/:id/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'One credit (IDM) evaluation of the deal or its lead',
     tags,
     responses: { 200: { description: 'Evaluation', schema: dealIdmEvaluationView }, ...itemNotFound },
@@ -363,6 +366,7 @@ export const dealRoutes: RouteDef[] = [
   ...subResourceRoutes({
     path: '/api/v1/deals/:dealId/debts/',
     itemPath: '/api/v1/deals/:dealId/debts/:id/',
+    permission: 'deals.originate',
     name: 'Debts',
     resource: debts as unknown as AnySubResource,
     view: dealDebtView,
@@ -374,6 +378,7 @@ export const dealRoutes: RouteDef[] = [
   ...subResourceRoutes({
     path: '/api/v1/deals/:dealId/obligations/',
     itemPath: '/api/v1/deals/:dealId/obligations/:id/',
+    permission: 'deals.originate',
     name: 'Obligations',
     resource: obligations as unknown as AnySubResource,
     view: dealObligationView,
@@ -386,6 +391,7 @@ export const dealRoutes: RouteDef[] = [
   ...subResourceRoutes({
     path: '/api/v1/deals/:dealId/enforceable-claims/',
     itemPath: '/api/v1/deals/:dealId/enforceable-claims/:id/',
+    permission: 'collections.write',
     name: 'Enforceable claims',
     resource: enforceableClaims as unknown as AnySubResource,
     view: enforceableClaimView,
@@ -397,6 +403,7 @@ export const dealRoutes: RouteDef[] = [
   ...subResourceRoutes({
     path: '/api/v1/deals/:dealId/claims-settings/',
     itemPath: '/api/v1/deals/:dealId/claims-settings/:id/',
+    permission: 'claims.write',
     name: 'Claims settings',
     resource: claimsSettings as unknown as AnySubResource,
     view: claimsSettingView,
@@ -410,7 +417,7 @@ export const dealRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/persons/:personId/deals/',
-    access: access.staff(),
+    access: access.staff('deals.originate'),
     summary: 'Create a deal of the person (CONSUMER_LOAN or INVESTMENT_LOAN, state NEW_APPLICATION)',
     tags: ['persons'],
     body: personDealRequest,

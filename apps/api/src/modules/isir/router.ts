@@ -10,7 +10,7 @@ export const isirRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/isir/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Insolvency proceedings with a file mark (required; case and spaces do not matter), e.g. file_mark=KSBR 27 INS 1234/2025',
     tags,
     query: isirListQuery,
@@ -23,7 +23,7 @@ export const isirRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/isir/:id/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'An insolvency proceeding',
     tags,
     responses: { 200: { description: 'Proceeding', schema: isirCaseView }, ...notFoundDoc('insolvency proceeding') },

@@ -61,20 +61,18 @@ import { resendApplicationForm } from './resend-application-form.ts';
 import { runIdmEvaluation } from './run-idm-evaluation.ts';
 
 // The staff Leads API (backoffice.md §7 "Leads"; docs/decisions/0008-leads-offers-idm.md).
-// Every staff role reads; writes belong to ADMIN and UNDERWRITER (VIEWER, COLLECTIONS and
-// ACCOUNTANT get 403). Order matters: /leads/application-closed-reasons/ and /leads/export/
+// Every staff role reads; writes need `leads.write` (ADMIN and UNDERWRITER; docs/decisions/0044).
+// Order matters: /leads/application-closed-reasons/ and /leads/export/
 // precede /leads/:id/.
 
 const tags = ['leads'];
-const read = access.staff();
-const write = access.staff(['ADMIN', 'UNDERWRITER']);
 const notFound = notFoundDoc('lead (or its item)');
 
 export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/leads/application-closed-reasons/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'Reasons a lead can be closed with (active ones, in order)',
     tags,
     responses: { 200: { description: 'Reasons', schema: applicationClosedReasonList } },
@@ -83,7 +81,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/leads/',
-    access: read,
+    access: access.staff('staff.read'),
     summary:
       'Leads (paginated). Spec: ordering (id, created_at, updated_at, value, state), page, page_size, person. ' +
       'Our additions: state (comma list), source, deal_type, search (name, e-mail, phone, lead id), created_from, created_to (YYYY-MM-DD, inclusive)',
@@ -95,7 +93,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/leads/export/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'The leads list of these filters and ordering as a CSV or XLSX file (format=csv|xlsx; columns of the back-office list; streamed). Our addition (docs/decisions/0016)',
     tags,
     query: leadExportQuery,
@@ -109,7 +107,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/leads/:id/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'Lead detail: person, parties, UTM, latest application form, offers, closing',
     tags,
     responses: { 200: { description: 'Lead', schema: leadDetail }, ...notFound },
@@ -118,7 +116,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/leads/:id/close/',
-    access: write,
+    access: access.staff('leads.write'),
     summary: 'Close a lead with a reason (id or code from application-closed-reasons) and an optional note',
     tags,
     body: closeLeadRequest,
@@ -128,7 +126,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/leads/:id/offer/',
-    access: write,
+    access: access.staff('leads.write'),
     summary:
       'Issue a regular ({kind: REGULAR, value, installment_value}) or irregular ({kind: IRREGULAR, claim_groups}) offer; ' +
       'e-mails the applicant the portal link /dokumenty?token=…&offer=… (or &irregular_offer=…). Bounds of the lead’s loan type apply',
@@ -148,7 +146,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/leads/:id/application_form/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: "The lead's latest application form for staff: data unmasked, documents with staff download links",
     tags,
     responses: { 200: { description: 'Form', schema: staffApplicationForm }, ...notFound },
@@ -157,7 +155,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/leads/:leadId/application-form/:id/documents/:documentId/download/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'Download a file uploaded to a form of the lead (our addition; Content-Disposition with RFC 5987 filename*)',
     tags,
     responses: { 200: { description: 'The file, in its stored type', contentType: 'application/octet-stream' }, ...notFound },
@@ -169,7 +167,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/leads/:leadId/application-form/:id/resend/',
-    access: write,
+    access: access.staff('leads.write'),
     summary: "Queue the e-mail 'Pokračujte ve své žádosti o úvěr' with the portal resume link to the applicant",
     tags,
     responses: { 202: { description: 'E-mail queued in the outbox', schema: resendFormResponse }, ...notFound, ...refusedDoc('Žádost je uzavřena, nebo žadatel nemá e-mail') },
@@ -178,7 +176,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/leads/:leadId/idm-evaluations/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'Credit (IDM) evaluations of a lead (paginated; filter deal_model)',
     tags,
     query: idmEvaluationListQuery,
@@ -188,7 +186,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/leads/:leadId/idm-evaluations/',
-    access: write,
+    access: access.staff('leads.write'),
     summary:
       'Run a credit evaluation now from the incomes/expenses and debts: DSTI, DTI, free income, decision APPROVE / REJECT / MANUAL_REVIEW. ' +
       'Body required ({} uses the lead’s amounts)',
@@ -200,7 +198,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/leads/:leadId/idm-evaluations/:id/check-result/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'State, decision, DSTI, DTI, free income and reasons of an evaluation',
     tags,
     responses: { 200: { description: 'Result', schema: idmCheckResult }, ...notFound },
@@ -211,7 +209,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/leads/:leadId/call-data/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'Call records of a lead (paginated)',
     tags,
     query: callDataListQuery,
@@ -221,7 +219,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/leads/:leadId/call-data/',
-    access: write,
+    access: access.staff('leads.write'),
     summary: 'Add a call record to a lead',
     tags,
     body: callDataRequest,
@@ -231,7 +229,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/leads/:leadId/call-data/:id/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'One call record of a lead',
     tags,
     responses: { 200: { description: 'Item', schema: callDataView }, ...notFound },
@@ -240,7 +238,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'put',
     path: '/api/v1/leads/:leadId/call-data/:id/',
-    access: write,
+    access: access.staff('leads.write'),
     summary: 'Replace a call record (fields left out are reset)',
     tags,
     body: callDataRequest,
@@ -250,7 +248,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'patch',
     path: '/api/v1/leads/:leadId/call-data/:id/',
-    access: write,
+    access: access.staff('leads.write'),
     summary: 'Change some fields of a call record',
     tags,
     body: callDataPatch,
@@ -260,7 +258,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'delete',
     path: '/api/v1/leads/:leadId/call-data/:id/',
-    access: write,
+    access: access.staff('leads.write'),
     summary: 'Delete a call record',
     tags,
     responses: { 204: { description: 'Deleted' }, ...notFound },
@@ -274,7 +272,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/leads/:leadId/debt/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'Debts of a lead (paginated)',
     tags,
     query: leadDebtListQuery,
@@ -284,7 +282,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/leads/:leadId/debt/',
-    access: write,
+    access: access.staff('leads.write'),
     summary: 'Add a debt to a lead',
     tags,
     body: leadDebtRequest,
@@ -294,7 +292,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/leads/:leadId/debt/:id/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'One debt of a lead',
     tags,
     responses: { 200: { description: 'Item', schema: leadDebtView }, ...notFound },
@@ -303,7 +301,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'put',
     path: '/api/v1/leads/:leadId/debt/:id/',
-    access: write,
+    access: access.staff('leads.write'),
     summary: 'Replace a debt (fields left out are reset)',
     tags,
     body: leadDebtRequest,
@@ -313,7 +311,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'patch',
     path: '/api/v1/leads/:leadId/debt/:id/',
-    access: write,
+    access: access.staff('leads.write'),
     summary: 'Change some fields of a debt',
     tags,
     body: leadDebtPatch,
@@ -323,7 +321,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'delete',
     path: '/api/v1/leads/:leadId/debt/:id/',
-    access: write,
+    access: access.staff('leads.write'),
     summary: 'Delete a debt',
     tags,
     responses: { 204: { description: 'Deleted' }, ...notFound },
@@ -337,7 +335,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/leads/:leadId/incomes-expenses/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'Incomes and expenses of a lead (paginated)',
     tags,
     query: incomeExpenseListQuery,
@@ -347,7 +345,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/leads/:leadId/incomes-expenses/',
-    access: write,
+    access: access.staff('leads.write'),
     summary: 'Add an income or expense to a lead',
     tags,
     body: incomeExpenseRequest,
@@ -357,7 +355,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/leads/:leadId/incomes-expenses/:id/',
-    access: read,
+    access: access.staff('staff.read'),
     summary: 'One income or expense of a lead',
     tags,
     responses: { 200: { description: 'Item', schema: incomeExpenseView }, ...notFound },
@@ -366,7 +364,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'put',
     path: '/api/v1/leads/:leadId/incomes-expenses/:id/',
-    access: write,
+    access: access.staff('leads.write'),
     summary: 'Replace an income or expense (fields left out are reset)',
     tags,
     body: incomeExpenseRequest,
@@ -376,7 +374,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'patch',
     path: '/api/v1/leads/:leadId/incomes-expenses/:id/',
-    access: write,
+    access: access.staff('leads.write'),
     summary: 'Change some fields of an income or expense',
     tags,
     body: incomeExpensePatch,
@@ -386,7 +384,7 @@ export const staffLeadRoutes: RouteDef[] = [
   defineRoute({
     method: 'delete',
     path: '/api/v1/leads/:leadId/incomes-expenses/:id/',
-    access: write,
+    access: access.staff('leads.write'),
     summary: 'Delete an income or expense',
     tags,
     responses: { 204: { description: 'Deleted' }, ...notFound },

@@ -37,9 +37,8 @@ import { uploadStatement } from './statements/upload-statement.ts';
 import { updatePayment } from './update-payment.ts';
 
 // Payments (backoffice.md §7, docs/decisions/0034). Every staff role reads; booking and
-// re-pairing move money between claims, so only ADMIN and ACCOUNTANT write.
+// re-pairing move money between claims: `payments.book` (ADMIN, ACCOUNTANT).
 const tags = ['payments'];
-const writers = access.staff(['ADMIN', 'ACCOUNTANT']);
 const notFound = notFoundDoc('payment or deal');
 const refused = refusedDoc();
 const fileAnswer = { description: 'CSV (UTF-8 with BOM, `;`, decimal comma; the default) or XLSX, as an attachment', contentType: 'text/csv' };
@@ -49,7 +48,7 @@ export const paymentRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/payments/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Payments with their allocations, paged (filters category, date_from, date_to, deal, payment_type, direction, search, unpaired; ordering id, date, amount, created_at)',
     tags,
     query: paymentListQuery,
@@ -59,7 +58,7 @@ export const paymentRoutes: RouteDef[] = [
   defineRoute({
     method: 'patch',
     path: '/api/v1/payments/bulk_assign_deals/',
-    access: writers,
+    access: access.staff('payments.book'),
     summary: 'Pair payments to one deal (deal null: back to the unpaired queue); every deal touched is replayed from the earliest date moved, in one transaction',
     tags,
     body: bulkAssignDealsRequest,
@@ -69,7 +68,7 @@ export const paymentRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/payments/bulk_create_payments/',
-    access: writers,
+    access: access.staff('payments.book'),
     summary: 'Book bank movements: each stored once per bank_reference, paired (VS, SS, known counter-account) and allocated; a retry creates nothing and answers the same payments',
     tags,
     body: bulkCreatePaymentsRequest,
@@ -79,7 +78,7 @@ export const paymentRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/payments/statements/',
-    access: writers,
+    access: access.staff('payments.book'),
     summary:
       'Upload a bank statement (multipart field file: camt.053 XML or GPC, told by content; at most 20 MB). Stored and imported by a job: ' +
       '202 with the statement to poll; the same file again answers 200 with its first import, already_imported, nothing queued',
@@ -113,7 +112,7 @@ export const paymentRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/payments/statements/:id/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: "A statement import's progress: state (QUEUED, PROCESSING, DONE, FAILED), lines, created, paired, unpaired, duplicates skipped, errors in Czech",
     tags,
     responses: { 200: { description: 'The statement import', schema: paymentStatement }, ...notFound },
@@ -124,7 +123,7 @@ export const paymentRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/payments/export/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'The payments of these filters (date_from, date_to, deal, payment_type, unpaired, category, direction, search) as CSV (default) or XLSX, oldest first, streamed',
     tags,
     query: paymentExportQuery,
@@ -134,7 +133,7 @@ export const paymentRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/payments/allocation-report/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: "Allocation rows (filters: the payment's date_from, date_to, deal, claim_type) with the rule that placed each, as CSV (default) or XLSX, streamed",
     tags,
     query: allocationReportQuery,
@@ -144,7 +143,7 @@ export const paymentRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/payments/:id/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'One payment with its allocations',
     tags,
     responses: { 200: { description: 'The payment', schema: payment }, ...notFound },
@@ -153,7 +152,7 @@ export const paymentRoutes: RouteDef[] = [
   defineRoute({
     method: 'put',
     path: '/api/v1/payments/:id/',
-    access: writers,
+    access: access.staff('payments.book'),
     summary: 'Update a payment (category, purpose_type, deal, note; left out = cleared); a new deal replays the old and the new deal from its date',
     tags,
     body: paymentUpdateRequest,
@@ -163,7 +162,7 @@ export const paymentRoutes: RouteDef[] = [
   defineRoute({
     method: 'patch',
     path: '/api/v1/payments/:id/',
-    access: writers,
+    access: access.staff('payments.book'),
     summary: 'Change some fields of a payment (category, purpose_type, deal, note); a new deal replays the old and the new deal from its date',
     tags,
     body: paymentPatchRequest,
@@ -173,7 +172,7 @@ export const paymentRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/payments/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: "The deal's payments with their allocations, paged (the payment filters)",
     tags,
     query: dealPaymentListQuery,
@@ -183,7 +182,7 @@ export const paymentRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/payments/download/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: "The deal's payments with their allocations, one row per allocation (filters date_from, date_to, payment_type, category, direction), as CSV (default) or XLSX",
     tags,
     query: dealPaymentsDownloadQuery,

@@ -64,8 +64,6 @@ const tags = ['persons'];
 const notFound = notFoundDoc('person (or item of this person)');
 const csv = { 200: { description: 'CSV (UTF-8 with BOM, `;`-separated, Czech headers), as an attachment', contentType: 'text/csv' } };
 // Downloads are POSTs that read: every staff role may call them, VIEWER included.
-const everyStaffRole = access.staff(['ADMIN', 'UNDERWRITER', 'COLLECTIONS', 'ACCOUNTANT', 'VIEWER']);
-const blacklistRoles = access.staff(['ADMIN', 'UNDERWRITER']);
 
 async function sendCsv(res: Response, file: CsvFile): Promise<undefined> {
   await sendFile(res, { stream: Readable.from([file.content]), size: file.content.length, mimeType: 'text/csv; charset=utf-8', fileName: file.fileName });
@@ -79,7 +77,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/persons/',
-    access: access.staff(),
+    access: access.staff('persons.write'),
     summary: 'Create a person: natural (birth number) or legal (identification_type ICO, company_id)',
     tags,
     body: personCreateRequest,
@@ -89,7 +87,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/persons/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Persons, paged; filters of backoffice.md §3 (birth numbers masked)',
     tags,
     query: personListQuery,
@@ -99,7 +97,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/persons/export/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'The persons list of these filters and ordering as a CSV or XLSX file (format=csv|xlsx; columns of the back-office list; streamed). Our addition (docs/decisions/0016)',
     tags,
     query: personExportQuery,
@@ -116,7 +114,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/persons/:id/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Person detail with addresses, contacts, labels and blacklist entries (birth number in full)',
     tags,
     responses: { 200: { description: 'The person', schema: personDetail }, ...notFound },
@@ -125,7 +123,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'put',
     path: '/api/v1/persons/:id/',
-    access: access.staff(),
+    access: access.staff('persons.write'),
     summary: 'Replace a person (fields left out are cleared)',
     tags,
     body: personUpdateRequest,
@@ -135,7 +133,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'patch',
     path: '/api/v1/persons/:id/',
-    access: access.staff(),
+    access: access.staff('persons.write'),
     summary: 'Change some fields of a person',
     tags,
     body: personPatchRequest,
@@ -145,7 +143,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/persons/:id/person/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Summary of a person for the detail header: identification, flags, counts, latest screenings',
     tags,
     responses: { 200: { description: 'Summary', schema: personSummary }, ...notFound },
@@ -154,7 +152,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/persons/:id/lead/',
-    access: access.staff(),
+    access: access.staff('leads.write'),
     summary: 'Create a lead for the person (no body): source BACKOFFICE, state NEW',
     tags,
     responses: { 201: { description: 'The lead', schema: personLead }, ...notFound },
@@ -167,7 +165,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/persons/:personId/address/',
-    access: access.staff(),
+    access: access.staff('persons.contacts.write'),
     summary: 'Add an address (whole_address is composed)',
     tags,
     body: personAddressRequest,
@@ -177,7 +175,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'put',
     path: '/api/v1/persons/:personId/address/:id/',
-    access: access.staff(),
+    access: access.staff('persons.contacts.write'),
     summary: 'Replace an address of the person',
     tags,
     body: personAddressRequest,
@@ -187,7 +185,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/persons/:personId/contact/',
-    access: access.staff(),
+    access: access.staff('persons.contacts.write'),
     summary: 'Add an e-mail or phone contact (exactly one primary per type)',
     tags,
     body: personContactRequest,
@@ -197,7 +195,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'put',
     path: '/api/v1/persons/:personId/contact/:id/',
-    access: access.staff(),
+    access: access.staff('persons.contacts.write'),
     summary: 'Replace a contact of the person',
     tags,
     body: personContactRequest,
@@ -207,7 +205,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'patch',
     path: '/api/v1/persons/:personId/contact/:id/',
-    access: access.staff(),
+    access: access.staff('persons.contacts.write'),
     summary: 'Change some fields of a contact',
     tags,
     body: personContactPatchRequest,
@@ -221,7 +219,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/persons/:personId/blacklist/',
-    access: blacklistRoles,
+    access: access.staff('persons.write'),
     summary: 'Put the person on the blacklist, with a reason (ADMIN, UNDERWRITER)',
     tags,
     body: blacklistEntryRequest,
@@ -231,7 +229,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'delete',
     path: '/api/v1/persons/:personId/blacklist/:id/',
-    access: blacklistRoles,
+    access: access.staff('persons.write'),
     summary: 'Remove a blacklist entry (ADMIN, UNDERWRITER)',
     tags,
     responses: { 204: { description: 'Removed' }, ...notFound },
@@ -243,7 +241,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/persons/:personId/labels/',
-    access: access.staff(),
+    access: access.staff('notes.write'),
     summary: 'Add a label (a name once per person)',
     tags,
     body: personLabelRequest,
@@ -253,7 +251,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/persons/:personId/labels/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Labels of the person (all, ordered)',
     tags,
     query: personLabelListQuery,
@@ -263,7 +261,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/persons/:personId/labels/:id/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'A label of the person',
     tags,
     responses: { 200: { description: 'The label', schema: personLabel }, ...notFound },
@@ -272,7 +270,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'delete',
     path: '/api/v1/persons/:personId/labels/:id/',
-    access: access.staff(),
+    access: access.staff('notes.write'),
     summary: 'Remove a label',
     tags,
     responses: { 204: { description: 'Removed' }, ...notFound },
@@ -288,7 +286,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/persons/:personId/deals/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Deals the person takes part in, with their role(s); paged, newest first',
     tags,
     query: personDealListQuery,
@@ -302,7 +300,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/persons/:personId/distraint/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Distraints (executions) of the person (all, ordered)',
     tags,
     query: distraintListQuery,
@@ -312,7 +310,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/persons/:personId/distraint/download/',
-    access: everyStaffRole,
+    access: access.staff('staff.read'),
     summary: 'Download the distraints of the person as CSV',
     tags,
     responses: { ...csv, ...notFound },
@@ -321,7 +319,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/persons/:personId/distraint/:id/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'A distraint of the person',
     tags,
     responses: { 200: { description: 'The distraint', schema: distraint }, ...notFound },
@@ -330,7 +328,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'patch',
     path: '/api/v1/persons/:personId/distraint/:id/',
-    access: access.staff(),
+    access: access.staff('persons.records.write'),
     summary: 'Change the state or note of a distraint',
     tags,
     body: distraintPatchRequest,
@@ -340,7 +338,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/persons/:personId/realty-rights/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Rights of the person to realties (all, ordered)',
     tags,
     query: realtyRightListQuery,
@@ -350,7 +348,7 @@ export const personRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/persons/:personId/realty-rights/download/',
-    access: everyStaffRole,
+    access: access.staff('staff.read'),
     summary: 'Download the realty rights of the person as CSV',
     tags,
     responses: { ...csv, ...notFound },

@@ -16,10 +16,13 @@ import { createDeal } from '../../../test/fixtures/deals.ts';
 let clock = new Date();
 let ctx: TestContext;
 let staff: string;
+let underwriter: string;
 let deal: Deal;
 beforeAll(async () => {
   ctx = await createTestContext({ now: () => clock });
   staff = (await ctx.login('ACCOUNTANT')).access;
+  // Separation of duties (docs/decisions/0044): an underwriter sets up purposes and drawings, the accountant orders the payout.
+  underwriter = (await ctx.login('UNDERWRITER')).access;
   deal = await createDeal(ctx.deps.prisma);
   clock = new Date('2026-12-01T23:30:00Z');
 });
@@ -34,11 +37,11 @@ const exportOrder = (dealId: number, body: unknown, query = '', token = staff) =
   ctx.http().post(`/api/v1/deals/${dealId}/purposes/payments/${query}`).set(bearer(token)).send(body as object).buffer(true).parse(binary);
 
 async function purposeWithDrawings(dealId: number, body: object, amounts: string[]): Promise<number[]> {
-  const purpose = await ctx.http().post(`/api/v1/deals/${dealId}/purposes/`).set(bearer(staff)).send(body);
+  const purpose = await ctx.http().post(`/api/v1/deals/${dealId}/purposes/`).set(bearer(underwriter)).send(body);
   expect(purpose.status, purpose.text).toBe(201);
   const ids: number[] = [];
   for (const amount of amounts) {
-    const res = await ctx.http().post(`/api/v1/deals/${dealId}/purposes/${purpose.body.id}/drawings/`).set(bearer(staff)).send({ amount });
+    const res = await ctx.http().post(`/api/v1/deals/${dealId}/purposes/${purpose.body.id}/drawings/`).set(bearer(underwriter)).send({ amount });
     expect(res.status, res.text).toBe(201);
     ids.push(res.body.id);
   }

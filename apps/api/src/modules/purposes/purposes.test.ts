@@ -8,12 +8,15 @@ import { createDeal } from '../../../test/fixtures/deals.ts';
 let ctx: TestContext;
 let staff: string;
 let viewer: string;
+/** Orders payouts (payouts.order); purposes and drawings are the underwriter's (docs/decisions/0044). */
+let accountant: string;
 let deal: Deal;
 let otherDeal: Deal;
 beforeAll(async () => {
   ctx = await createTestContext();
-  staff = (await ctx.login('ACCOUNTANT')).access;
+  staff = (await ctx.login('UNDERWRITER')).access;
   viewer = (await ctx.login('VIEWER')).access;
+  accountant = (await ctx.login('ACCOUNTANT')).access;
   deal = await createDeal(ctx.deps.prisma);
   otherDeal = await createDeal(ctx.deps.prisma);
 });
@@ -195,7 +198,7 @@ describe('purpose drawings', () => {
     expect((await send('patch', `purpose/purpose-drawing/${paidId}/`, { amount: '19' })).status).toBe(409);
 
     const exportedId = await newDrawing(id, '30');
-    const order = await send('post', `${deal.id}/purposes/payments/`, [exportedId]);
+    const order = await send('post', `${deal.id}/purposes/payments/`, [exportedId], accountant);
     expect(order.status, order.text).toBe(200);
     const batchId = Number(order.headers['x-payment-order-id']);
     const refused = await send('delete', `purpose/purpose-drawing/${exportedId}/`);

@@ -45,7 +45,7 @@ export const purposeRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/purposes/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Purposes of the deal with their drawings, paged (filter type; ordering id, type, amount, created_at)',
     tags,
     query: purposeListQuery,
@@ -55,7 +55,7 @@ export const purposeRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/:dealId/purposes/',
-    access: access.staff(),
+    access: access.staff('deals.originate'),
     summary: 'Create a purpose: payment purpose type, amount, recipient (Czech account or IBAN, checked), symbols, message',
     tags,
     body: purposeRequest,
@@ -66,7 +66,7 @@ export const purposeRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/purposes/payments/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Payment-order files made for the deal (batches: drawings, day, author), newest first, paged. Our addition (ADR 0027)',
     tags,
     query: pageQuery,
@@ -76,7 +76,7 @@ export const purposeRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/:dealId/purposes/payments/',
-    access: access.staff(),
+    access: access.staff('payouts.order'),
     summary:
       'The chosen drawings (body: a list of drawing ids) as a payment-order file for the bank: format=abo (ABO/KPC, windows-1250) or pain001 (ISO 20022 pain.001.001.03); execution_date defaults to today. Each drawing is ordered once; the batch is recorded (header X-Payment-Order-Id). Layout: ADR 0027',
     tags,
@@ -88,7 +88,7 @@ export const purposeRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/purposes/payments/:id/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'A recorded payment-order file again, byte for byte. Our addition (ADR 0027)',
     tags,
     responses: { 200: file, ...notFound },
@@ -97,7 +97,7 @@ export const purposeRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/purposes/:id/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'A purpose with its drawings',
     tags,
     responses: { 200: { description: 'The purpose', schema: purpose }, ...notFound },
@@ -106,7 +106,7 @@ export const purposeRoutes: RouteDef[] = [
   defineRoute({
     method: 'put',
     path: '/api/v1/deals/:dealId/purposes/:id/',
-    access: access.staff(),
+    access: access.staff('deals.originate'),
     summary: 'Replace a purpose (fields left out are cleared); the amount cannot drop below what is drawn',
     tags,
     body: purposeRequest,
@@ -116,7 +116,7 @@ export const purposeRoutes: RouteDef[] = [
   defineRoute({
     method: 'patch',
     path: '/api/v1/deals/:dealId/purposes/:id/',
-    access: access.staff(),
+    access: access.staff('deals.originate'),
     summary: 'Change fields of a purpose; the amount cannot drop below what is drawn',
     tags,
     body: purposePatchRequest,
@@ -126,7 +126,7 @@ export const purposeRoutes: RouteDef[] = [
   defineRoute({
     method: 'delete',
     path: '/api/v1/deals/:dealId/purposes/:id/',
-    access: access.staff(),
+    access: access.staff('deals.originate'),
     summary: 'Delete a purpose that has no drawings',
     tags,
     responses: { 204: { description: 'Deleted' }, ...notFound, ...refusedDoc() },
@@ -138,7 +138,7 @@ export const purposeRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/:dealId/purposes/:id/drawings/',
-    access: access.staff(),
+    access: access.staff('deals.originate'),
     summary: 'Create a drawing (payout) of the purpose, at most what the purpose has left. Our addition (ADR 0027)',
     tags,
     body: purposeDrawingRequest,
@@ -148,7 +148,7 @@ export const purposeRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/purpose/purpose-drawing/:id/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'A purpose drawing',
     tags,
     responses: { 200: { description: 'The drawing', schema: purposeDrawing }, ...notFound },
@@ -157,7 +157,7 @@ export const purposeRoutes: RouteDef[] = [
   defineRoute({
     method: 'patch',
     path: '/api/v1/deals/purpose/purpose-drawing/:id/',
-    access: access.staff(),
+    access: access.staff('drawings.write'),
     summary: 'Change a drawing: amount (within the purpose), day, note; an exported or paid drawing only its note',
     tags,
     body: purposeDrawingPatchRequest,
@@ -167,7 +167,7 @@ export const purposeRoutes: RouteDef[] = [
   defineRoute({
     method: 'delete',
     path: '/api/v1/deals/purpose/purpose-drawing/:id/',
-    access: access.staff(),
+    access: access.staff('deals.originate'),
     summary: 'Delete a drawing not yet exported in a payment order nor paid',
     tags,
     responses: { 204: { description: 'Deleted' }, ...notFound, ...refusedDoc() },

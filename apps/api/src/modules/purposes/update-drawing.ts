@@ -1,4 +1,5 @@
-import type { PurposeDrawing, PurposeDrawingPatchRequest } from '@lending/contracts';
+import { drawingChangePermissions, roleHolds, type PurposeDrawing, type PurposeDrawingPatchRequest } from '@lending/contracts';
+import { forbidden } from '../../domain/errors.ts';
 import type { StaffActor } from '../../domain/actor.ts';
 import { dbDate, today } from '../../domain/dates.ts';
 import type { Deps } from '../../deps.ts';
@@ -11,10 +12,12 @@ import { drawingInclude, sent, toDrawing } from './purpose-view.ts';
 /**
  * PATCH /deals/purpose/purpose-drawing/{id}/. A drawing the bank already has (exported or paid)
  * keeps its amount and day; its note may still change. `payment` pairs it with the outgoing
- * payment that paid it out (payout.ts), null undoes a wrong pairing.
+ * payment that paid it out (payout.ts), null undoes a wrong pairing. Amount and day need
+ * `deals.originate`, pairing `payments.book` (drawingChangePermissions, docs/decisions/0044).
  */
 export async function updateDrawing(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: { id: number; changes: PurposeDrawingPatchRequest }): Promise<PurposeDrawing> {
   const { id, changes } = input;
+  if (!drawingChangePermissions(changes).every((permission) => roleHolds(actor.role, permission))) throw forbidden();
   return deps.prisma.$transaction(async (tx) => {
     // A payout names a payment: the payout's locks come first (payout.ts gives their order).
     let payment: Awaited<ReturnType<typeof lockPaymentForPayout>> = null;

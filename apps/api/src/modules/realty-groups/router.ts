@@ -19,7 +19,7 @@ export const realtyGroupRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/realty-groups/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Realty groups of the deal with their realties and latest estimation, paged (filter mortgage; ordering id, name, mortgage, created_at)',
     tags,
     query: realtyGroupListQuery,
@@ -29,7 +29,7 @@ export const realtyGroupRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/:dealId/realty-groups/',
-    access: access.staff(),
+    access: access.staff('deals.originate'),
     summary: "Create a realty group: name, mortgage flag, realties of the deal's collateral",
     tags,
     body: realtyGroupRequest,
@@ -39,7 +39,7 @@ export const realtyGroupRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/realty-groups/:id/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'A realty group with its realties and latest estimation',
     tags,
     responses: { 200: { description: 'The realty group', schema: realtyGroup }, ...notFound },
@@ -48,7 +48,7 @@ export const realtyGroupRoutes: RouteDef[] = [
   defineRoute({
     method: 'put',
     path: '/api/v1/deals/:dealId/realty-groups/:id/',
-    access: access.staff(),
+    access: access.staff('deals.originate'),
     summary: 'Replace a realty group (realties: the whole set; fields left out are cleared)',
     tags,
     body: realtyGroupRequest,
@@ -58,7 +58,7 @@ export const realtyGroupRoutes: RouteDef[] = [
   defineRoute({
     method: 'patch',
     path: '/api/v1/deals/:dealId/realty-groups/:id/',
-    access: access.staff(),
+    access: access.staff('deals.originate'),
     summary: 'Change fields of a realty group (realties, when sent: the new set)',
     tags,
     body: realtyGroupPatchRequest,
@@ -68,7 +68,7 @@ export const realtyGroupRoutes: RouteDef[] = [
   defineRoute({
     method: 'delete',
     path: '/api/v1/deals/:dealId/realty-groups/:id/',
-    access: access.staff(),
+    access: access.staff('deals.originate'),
     summary: 'Delete a realty group and its estimations (not once it was evaluated)',
     tags,
     responses: { 204: { description: 'Deleted' }, ...notFound, ...refusedDoc() },
@@ -80,7 +80,7 @@ export const realtyGroupRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/realty-groups/:id/estimations/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Estimations of the group, newest first, paged',
     tags,
     query: pageQuery,
@@ -90,7 +90,7 @@ export const realtyGroupRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/:dealId/realty-groups/:id/estimations/',
-    access: access.staff(),
+    access: access.staff('deals.originate'),
     summary: "Add an estimation of the group's value (value, date, estimator)",
     tags,
     body: realtyEstimationRequest,
@@ -100,7 +100,7 @@ export const realtyGroupRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/deals/:dealId/realty-groups/:id/evaluate_notification/',
-    access: access.staff(),
+    access: access.staff('deals.originate'),
     summary:
       "Loan-to-value of the group (latest estimation against the deal's outstanding principal) and whether the debtor must be notified (LTV above 80 % or the estimate down more than 20 %); recorded (ADR 0028)",
     tags,
@@ -110,7 +110,7 @@ export const realtyGroupRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/deals/:dealId/realty-groups/:id/evaluations/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Recorded loan-to-value evaluations of the group, newest first, paged. Our addition (ADR 0028)',
     tags,
     query: pageQuery,

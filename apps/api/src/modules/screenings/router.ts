@@ -14,7 +14,7 @@ export const screeningRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/persons/:personId/screenings/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Screenings of a person (date_from/date_to on created_at, inclusive; only_latest: the newest of each type; search over type and result)',
     tags,
     query: screeningListQuery,
@@ -24,7 +24,7 @@ export const screeningRoutes: RouteDef[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/persons/:personId/screenings/',
-    access: access.staff(),
+    access: access.staff('leads.write'),
     summary: 'Run a screening: queues it (PENDING) for the background worker and answers 202; poll its detail for the state',
     tags,
     body: runScreeningRequest,
@@ -39,7 +39,7 @@ export const screeningRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/persons/:personId/screenings/:id/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'A screening: its state and, once FINISHED, its result',
     tags,
     responses: { 200: { description: 'Screening', schema: screeningDetail }, ...notFound },
@@ -48,7 +48,7 @@ export const screeningRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/persons/:personId/screenings/:id/download/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'PDF protocol of a finished screening (proverka-<TYPE>-<id>.pdf)',
     tags,
     responses: {
@@ -64,7 +64,7 @@ export const screeningRoutes: RouteDef[] = [
   defineRoute({
     method: 'get',
     path: '/api/v1/persons/:personId/screenings/:id/zobi/',
-    access: access.staff(),
+    access: access.staff('staff.read'),
     summary: 'Cadastral persons and realty rights a ZOBI_OSOBACUZK screening found',
     tags,
     responses: {

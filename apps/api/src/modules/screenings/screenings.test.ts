@@ -267,18 +267,21 @@ describe('screening calls: errors and roles', () => {
     expect((await ctx.http().post(base(person.id)).send({ type: 'RZP' })).status).toBe(401);
   });
 
-  it('lets a VIEWER read but not run screenings', async () => {
+  it('lets a VIEWER read but not run screenings, nor COLLECTIONS or ACCOUNTANT', async () => {
     const viewer = await ctx.login('VIEWER');
     const res = await run(person.id, { type: 'RZP' }, viewer.access);
     expect(res.status).toBe(403);
     expect(await ctx.deps.prisma.screening.count({ where: { personId: person.id } })).toBe(0);
     expect((await get(base(person.id), viewer.access)).status).toBe(200);
-    for (const role of ['ADMIN', 'COLLECTIONS', 'ACCOUNTANT'] as const) {
-      const staff = await ctx.login(role);
-      const ok = await run(person.id, { type: 'RZP' }, staff.access);
-      expect(ok.status).toBe(202);
-      await settled(person.id, ok.body.id);
+    // Screenings are underwriting (leads.write, docs/decisions/0044): ADMIN and UNDERWRITER run them.
+    for (const role of ['COLLECTIONS', 'ACCOUNTANT'] as const) {
+      expect((await run(person.id, { type: 'RZP' }, (await ctx.login(role)).access)).status).toBe(403);
     }
+    expect(await ctx.deps.prisma.screening.count({ where: { personId: person.id } })).toBe(0);
+    const admin = await ctx.login('ADMIN');
+    const ok = await run(person.id, { type: 'RZP' }, admin.access);
+    expect(ok.status).toBe(202);
+    await settled(person.id, ok.body.id);
   });
 
   it('answers 400 for a missing or unknown type', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { StatusBadge } from '@lending/ui';
 import { useCurrentUser } from '../../shared/current-user';
 import { useLogout } from './useLogout';
 
@@ -11,9 +12,17 @@ export function CurrentUserBar() {
   return (
     <div className="user-bar">
       <span className="user-bar__who" aria-live="polite">
-        {user
-          ? `Přihlášen: ${user.email} (${user.role_label})`
-          : error
+        {user ? (
+          <>
+            {`Přihlášen: ${user.email} (${user.role_label})`}
+            {user.permissions.every((p) => p === 'staff.read') && (
+              <>
+                {' '}
+                <StatusBadge label="jen pro čtení" tone="info" />
+              </>
+            )}
+          </>
+        ) : error
             ? 'Nepodařilo se načíst přihlášeného uživatele.'
             : 'Načítám…'}
       </span>

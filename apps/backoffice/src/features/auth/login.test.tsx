@@ -1,3 +1,4 @@
+import { permissionsOf } from '@lending/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -8,7 +9,7 @@ import { routes } from '../../app/routes';
 import { getTokens, setTokens } from '../../shared/session';
 import { mockApi } from '../../test/fetch-mock';
 
-const admin = { id: 1, email: 'admin@demo.cz', role: 'ADMIN', role_label: 'Administrátor', first_name: 'Eva', last_name: 'Nováková' };
+const admin = { id: 1, email: 'admin@demo.cz', role: 'ADMIN', role_label: 'Administrátor', first_name: 'Eva', last_name: 'Nováková', permissions: permissionsOf('ADMIN') };
 
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -123,7 +124,7 @@ describe('login', () => {
   it('returns to the page the user originally asked for', async () => {
     mockApi({
       'POST /api/v1/auth/token/': () => ({ status: 200, body: { access: 'a', refresh: 'r' } }),
-      'GET /api/v1/auth/me/': () => ({ status: 200, body: { ...admin, role: 'COLLECTIONS', role_label: 'Vymáhání' } }),
+      'GET /api/v1/auth/me/': () => ({ status: 200, body: { ...admin, role: 'COLLECTIONS', role_label: 'Vymáhání', permissions: permissionsOf('COLLECTIONS') } }),
     });
     const router = renderApp('/neco/jineho');
     expect(router.state.location.pathname).toBe('/login');

@@ -1,5 +1,6 @@
 import {
   DEAL_STATE_TRANSITIONS,
+  dealStatePermission,
   DealClosedReason,
   DealState,
   type DealDetail,
@@ -12,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { Dialog, enumOptions, ErrorSummary, RadioGroup, SelectField, TextAreaField } from '@lending/ui';
 import { api } from '../../shared/api';
 import { showToast } from '../../shared/toast';
+import { usePermissions } from '../../shared/current-user';
 import { DEAL_TABS } from './deal-tabs';
 import { PROBLEM_TABS } from './problem-tabs';
 
@@ -38,7 +40,9 @@ type Check = { state: 'idle' } | { state: 'checking' } | { state: 'done'; proble
 
 function ChangeStateForm({ deal, onCancel, onChanged }: { deal: DealDetail; onCancel: () => void; onChanged: () => void }) {
   const id = useId();
-  const targets = DEAL_STATE_TRANSITIONS[deal.state];
+  const may = usePermissions();
+  // Only the moves the signed-in role may make (activation, closing and insolvency ask their own permission).
+  const targets = DEAL_STATE_TRANSITIONS[deal.state].filter((state) => may(dealStatePermission(state)));
   const [target, setTarget] = useState<DealState | ''>(targets.length === 1 ? targets[0]! : '');
   const [closedReason, setClosedReason] = useState('');
   const [note, setNote] = useState('');

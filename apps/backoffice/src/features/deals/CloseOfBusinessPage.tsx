@@ -1,4 +1,4 @@
-import { CloseOfBusinessTrigger, closeOfBusinessRequest, DpdBucket, type CloseOfBusinessRequest, type CloseOfBusinessRun, type StaffRole } from '@lending/contracts';
+import { CloseOfBusinessTrigger, closeOfBusinessRequest, DpdBucket, type CloseOfBusinessRequest, type CloseOfBusinessRun } from '@lending/contracts';
 import { useState } from 'react';
 import { type Column, DataTable, EMPTY_VALUE, ErrorSummary, formatDate, formatDateTime, formatMoney, formatNumber, Pagination, pluralize, TextField } from '@lending/ui';
 import { api } from '../../shared/api';
@@ -10,8 +10,6 @@ import { DescriptionList, PageHeader, Section } from '../../shared/ui/Layout';
 import { useCurrentUser } from '../../shared/current-user';
 import { useCloseOfBusinessRuns } from './api';
 
-/** Running a close changes money (penalty interest) on every deal: the API lets only these roles do it. */
-export const CLOSE_OF_BUSINESS_RUNNERS: readonly StaffRole[] = ['ADMIN', 'ACCOUNTANT'];
 const PAGE_SIZE = 20;
 
 function duration(ms: number): string {
@@ -47,7 +45,7 @@ export function CloseOfBusinessPage() {
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<CloseOfBusinessRun[] | null>(null);
   const runs = useCloseOfBusinessRuns(page, running);
-  const canRun = me !== undefined && CLOSE_OF_BUSINESS_RUNNERS.includes(me.role);
+  const canRun = me !== undefined && me.permissions.includes('close-of-business.run');
 
   return (
     <>

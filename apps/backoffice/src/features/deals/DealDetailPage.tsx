@@ -1,11 +1,11 @@
-import { DEAL_STATE_TRANSITIONS, DealType, type DealDetail } from '@lending/contracts';
+import { DEAL_STATE_TRANSITIONS, dealStatePermission, DealType, type DealDetail, type Permission } from '@lending/contracts';
 import { ApiError } from '@lending/api-client';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { EMPTY_VALUE, ErrorState, formatMoney, Loading } from '@lending/ui';
 import { parseId } from '../../shared/ids';
 import { PageHeader } from '../../shared/ui/Layout';
-import { useCanWrite } from '../../shared/current-user';
+import { usePermissions } from '../../shared/current-user';
 import { useDeal, useRevalidateDeal } from './api';
 import { ChangeStateDialog } from './ChangeStateDialog';
 import { BreachBadges, DealStateBadge, DpdBadge } from './deal-badges';
@@ -38,10 +38,11 @@ export function DealDetailPage() {
 }
 
 function DealDetailView({ deal }: { deal: DealDetail }) {
-  const canWrite = useCanWrite();
+  const may = usePermissions();
   const revalidate = useRevalidateDeal(deal.id);
   const [changingState, setChangingState] = useState(false);
-  const targets = DEAL_STATE_TRANSITIONS[deal.state];
+  // The moves this role may make: each target state asks its own permission (activation, closing…).
+  const canChangeState = may('deals.state') && DEAL_STATE_TRANSITIONS[deal.state].some((target) => may(dealStatePermission(target)));
 
   return (
     <>
@@ -60,8 +61,7 @@ function DealDetailView({ deal }: { deal: DealDetail }) {
           </>
         }
         actions={
-          canWrite &&
-          targets.length > 0 && (
+          canChangeState && (
             <button type="button" className="button" onClick={() => setChangingState(true)}>
               Změnit stav
             </button>
@@ -69,9 +69,9 @@ function DealDetailView({ deal }: { deal: DealDetail }) {
         }
       />
       <DealFigures deal={deal} />
-      <DealTabs dealId={deal.id} canWrite={canWrite} />
+      <DealTabs dealId={deal.id} may={may} />
 
-      {canWrite && (
+      {canChangeState && (
         <ChangeStateDialog
           deal={deal}
           open={changingState}
@@ -112,7 +112,7 @@ function DealFigures({ deal }: { deal: DealDetail }) {
 }
 
 /** The tab bar (WAI-ARIA tabs: arrows, Home, End) with the tab in the URL (`?tab=`). */
-function DealTabs({ dealId, canWrite }: { dealId: number; canWrite: boolean }) {
+function DealTabs({ dealId, may }: { dealId: number; may: (permission: Permission) => boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const current = DEAL_TABS.find((tab) => tab.id === requested) ?? DEAL_TABS[0]!;
@@ -168,7 +168,7 @@ function DealTabs({ dealId, canWrite }: { dealId: number; canWrite: boolean }) {
         })}
       </div>
       <div role="tabpanel" id="deal-tab-panel" aria-labelledby={`deal-tab-${current.id}`} className="tabs__panel">
-        <Component key={current.id} dealId={dealId} canWrite={canWrite} />
+        <Component key={current.id} dealId={dealId} canWrite={may(current.permission)} />
       </div>
     </div>
   );

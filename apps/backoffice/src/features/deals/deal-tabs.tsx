@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Permission } from '@lending/contracts';
 import { ClaimsSettingsTab } from './tabs/ClaimsSettingsTab';
 import { ClaimsTab } from './tabs/ClaimsTab';
 import { DealModelTab } from './tabs/DealModelTab';
@@ -19,7 +20,7 @@ import { OverviewTab } from './tabs/OverviewTab';
 /** What every tab of the deal page gets; each fetches what it needs itself. */
 export interface DealTabProps {
   dealId: number;
-  /** False for VIEWER (and while the deal is shown read-only): no write buttons. */
+  /** Whether the signed-in role holds the tab's permission: without it, no write buttons. */
   canWrite: boolean;
 }
 
@@ -29,24 +30,26 @@ export interface DealTab {
   /** The tab's Czech name (also its accessible name). */
   label: string;
   Component: ComponentType<DealTabProps>;
+  /** What its writes need (contracts/permissions.ts): the tab offers them only to roles that hold it. */
+  permission: Permission;
 }
 
 /** The deal page's tabs in their order; the first opens by default. One line per tab. */
 export const DEAL_TABS: readonly DealTab[] = [
-  { id: 'overview', label: 'Přehled', Component: OverviewTab },
-  { id: 'model', label: 'Model a splátkový kalendář', Component: DealModelTab },
-  { id: 'claims', label: 'Pohledávky', Component: ClaimsTab },
-  { id: 'payments', label: 'Platby', Component: PaymentsTab },
-  { id: 'claims-statements', label: 'Vyčíslení', Component: ClaimsStatementsTab },
-  { id: 'participants', label: 'Účastníci', Component: ParticipantsTab },
-  { id: 'purposes', label: 'Účely a čerpání', Component: PurposesTab },
-  { id: 'realties', label: 'Nemovitosti a zajištění', Component: RealtiesTab },
-  { id: 'obligations', label: 'Povinnosti', Component: ObligationsTab },
-  { id: 'debts', label: 'Dluhy', Component: DebtsTab },
-  { id: 'enforceable-claims', label: 'Vykonatelné pohledávky', Component: EnforceableClaimsTab },
-  { id: 'claims-settings', label: 'Nastavení pohledávek', Component: ClaimsSettingsTab },
-  { id: 'labels', label: 'Štítky', Component: LabelsTab },
-  { id: 'notes', label: 'Poznámky', Component: NotesTab },
-  { id: 'idm', label: 'Hodnocení IDM', Component: IdmEvaluationsTab },
-  { id: 'history', label: 'Historie', Component: HistoryTab },
+  { id: 'overview', label: 'Přehled', Component: OverviewTab, permission: 'deals.originate' },
+  { id: 'model', label: 'Model a splátkový kalendář', Component: DealModelTab, permission: 'deals.originate' },
+  { id: 'claims', label: 'Pohledávky', Component: ClaimsTab, permission: 'claims.write' },
+  { id: 'payments', label: 'Platby', Component: PaymentsTab, permission: 'payments.book' },
+  { id: 'claims-statements', label: 'Vyčíslení', Component: ClaimsStatementsTab, permission: 'collections.write' },
+  { id: 'participants', label: 'Účastníci', Component: ParticipantsTab, permission: 'deals.originate' },
+  { id: 'purposes', label: 'Účely a čerpání', Component: PurposesTab, permission: 'deals.originate' },
+  { id: 'realties', label: 'Nemovitosti a zajištění', Component: RealtiesTab, permission: 'deals.originate' },
+  { id: 'obligations', label: 'Povinnosti', Component: ObligationsTab, permission: 'deals.originate' },
+  { id: 'debts', label: 'Dluhy', Component: DebtsTab, permission: 'deals.originate' },
+  { id: 'enforceable-claims', label: 'Vykonatelné pohledávky', Component: EnforceableClaimsTab, permission: 'collections.write' },
+  { id: 'claims-settings', label: 'Nastavení pohledávek', Component: ClaimsSettingsTab, permission: 'claims.write' },
+  { id: 'labels', label: 'Štítky', Component: LabelsTab, permission: 'notes.write' },
+  { id: 'notes', label: 'Poznámky', Component: NotesTab, permission: 'notes.write' },
+  { id: 'idm', label: 'Hodnocení IDM', Component: IdmEvaluationsTab, permission: 'leads.write' },
+  { id: 'history', label: 'Historie', Component: HistoryTab, permission: 'notes.write' },
 ];

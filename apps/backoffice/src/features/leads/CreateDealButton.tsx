@@ -1,13 +1,10 @@
-import type { LeadDetail, StaffRole } from '@lending/contracts';
+import type { LeadDetail } from '@lending/contracts';
 import { errorMessage } from '@lending/api-client';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../shared/api';
 import { showToast } from '../../shared/toast';
 import { useCurrentUser } from '../../shared/current-user';
-
-/** Who may turn a lead into a deal (POST /leads/{id}/deal/ answers 403 to the others). */
-const CONVERTERS: readonly StaffRole[] = ['ADMIN', 'UNDERWRITER'];
 
 /**
  * "Vytvořit obchod" of a lead whose offer the applicant accepted: one call makes the deal (the
@@ -17,7 +14,7 @@ export function CreateDealButton({ lead, onRefused }: { lead: LeadDetail; onRefu
   const { data: me } = useCurrentUser();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  if (lead.state !== 'OFFER_ACCEPTED' || !me || !CONVERTERS.includes(me.role)) return null;
+  if (lead.state !== 'OFFER_ACCEPTED' || !me || !me.permissions.includes('deals.originate')) return null;
 
   async function create() {
     setBusy(true);

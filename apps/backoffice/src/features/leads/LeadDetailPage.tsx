@@ -7,7 +7,7 @@ import { EmailAddress, EMPTY_VALUE, ErrorState, formatDate, formatDateTime, form
 import { parseId } from '../../shared/ids';
 import { showToast } from '../../shared/toast';
 import { DescriptionList, PageHeader, Section } from '../../shared/ui/Layout';
-import { useCanWrite } from '../../shared/current-user';
+import { useMay } from '../../shared/current-user';
 import { leadPaths, useLead, useRevalidateLead } from './api';
 import { ApplicationFormSection } from './ApplicationFormSection';
 import { CallDataSection } from './CallDataSection';
@@ -55,7 +55,7 @@ function acceptedOfferText(lead: LeadDetail): string | null {
 }
 
 function LeadDetailView({ lead }: { lead: LeadDetail }) {
-  const canWrite = useCanWrite();
+  const canWrite = useMay('leads.write');
   const revalidate = useRevalidateLead(lead.id);
   const [dialog, setDialog] = useState<'offer' | 'close' | null>(null);
   const [resending, setResending] = useState(false);

@@ -1,4 +1,3 @@
-import type { StaffRole } from '@lending/contracts';
 import type { ResponseOf } from '@lending/api-client';
 import useSWR, { useSWRConfig } from 'swr';
 import { useCurrentUser } from '../../shared/current-user';
@@ -23,13 +22,10 @@ export function useStatement(id: number | null) {
   });
 }
 
-/** Booking and re-pairing move money between claims: the API lets only these roles do it (payments router). */
-const PAYMENT_WRITERS: readonly StaffRole[] = ['ADMIN', 'ACCOUNTANT'];
-
-/** False while the user is unknown: a button that would end in 403 is worse than one that appears a moment late. */
+/** Whether the role holds `payments.book`; false while the user is unknown: a button that would end in 403 is worse than one that appears a moment late. */
 export function useCanWritePayments(): boolean {
   const { data: user } = useCurrentUser();
-  return !!user && PAYMENT_WRITERS.includes(user.role);
+  return !!user && user.permissions.includes('payments.book');
 }
 
 export function assignDeals(payments: number[], deal: number | null) {

@@ -7,7 +7,7 @@ import { Dialog, EmailAddress, EMPTY_VALUE, ErrorState, formatBoolean, formatDat
 import { parseId } from '../../shared/ids';
 import { showToast } from '../../shared/toast';
 import { DescriptionList, PageHeader, Section } from '../../shared/ui/Layout';
-import { useCanWrite } from '../../shared/current-user';
+import { usePermissions } from '../../shared/current-user';
 import { AddressesSection } from './AddressesSection';
 import { personPaths, usePerson, usePersonSummary, useRevalidatePerson } from './api';
 import { ContactsSection } from './ContactsSection';
@@ -44,7 +44,7 @@ export function PersonDetailPage() {
 }
 
 function PersonDetailView({ person }: { person: PersonDetail }) {
-  const canWrite = useCanWrite();
+  const may = usePermissions();
   const navigate = useNavigate();
   const summary = usePersonSummary(person.id);
   const revalidate = useRevalidatePerson(person.id);
@@ -65,7 +65,7 @@ function PersonDetailView({ person }: { person: PersonDetail }) {
     }
   }
 
-  const createLeadButton = canWrite ? (
+  const createLeadButton = may('leads.write') ? (
     <button type="button" className="button" disabled={creatingLead} onClick={() => void createLead()}>
       {creatingLead ? 'Zakládám…' : 'Založit žádost'}
     </button>
@@ -87,7 +87,7 @@ function PersonDetailView({ person }: { person: PersonDetail }) {
         actions={
           <>
             {createLeadButton}
-            {canWrite && (
+            {may('persons.write') && (
               <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
                 Upravit údaje
               </button>
@@ -126,17 +126,17 @@ function PersonDetailView({ person }: { person: PersonDetail }) {
           />
         </Section>
         <div className="stack">
-          <LabelsSection personId={person.id} labels={person.labels} canWrite={canWrite} onChanged={onChanged} />
-          <BlacklistSection personId={person.id} entries={person.blacklist_entries} canWrite={canWrite} onChanged={onChanged} />
+          <LabelsSection personId={person.id} labels={person.labels} canWrite={may('notes.write')} onChanged={onChanged} />
+          <BlacklistSection personId={person.id} entries={person.blacklist_entries} canWrite={may('persons.write')} onChanged={onChanged} />
         </div>
       </div>
 
-      <AddressesSection personId={person.id} addresses={person.addresses} canWrite={canWrite} onChanged={onChanged} />
-      <ContactsSection personId={person.id} contacts={person.contacts} canWrite={canWrite} onChanged={onChanged} />
+      <AddressesSection personId={person.id} addresses={person.addresses} canWrite={may('persons.contacts.write')} onChanged={onChanged} />
+      <ContactsSection personId={person.id} contacts={person.contacts} canWrite={may('persons.contacts.write')} onChanged={onChanged} />
       <RelatedLeadsSection personId={person.id} />
-      <RelatedDealsSection personId={person.id} canWrite={canWrite} />
-      <ScreeningsSection personId={person.id} canWrite={canWrite} onSettled={onChanged} />
-      <DistraintsSection personId={person.id} canWrite={canWrite} onChanged={onChanged} />
+      <RelatedDealsSection personId={person.id} canWrite={may('deals.originate')} />
+      <ScreeningsSection personId={person.id} canWrite={may('leads.write')} onSettled={onChanged} />
+      <DistraintsSection personId={person.id} canWrite={may('persons.records.write')} onChanged={onChanged} />
       <RealtyRightsSection personId={person.id} />
 
       <Dialog open={editing} onClose={() => setEditing(false)} title="Upravit údaje osoby" wide>

@@ -1,6 +1,6 @@
-import { DealState, dealStateMessages, dealStateTransitionAllowed, type DealStateRequest, type DealStateResponse } from '@lending/contracts';
+import { DealState, dealStatePermission, dealStateMessages, dealStateTransitionAllowed, roleHolds, type DealStateRequest, type DealStateResponse } from '@lending/contracts';
 import type { Deps } from '../../../deps.ts';
-import { conflict, invalid } from '../../../domain/errors.ts';
+import { conflict, forbidden, invalid } from '../../../domain/errors.ts';
 import type { StaffActor } from '../../../domain/actor.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
 import { activateFirstModel, versionToActivate } from '../activation/activate-first-model.ts';
@@ -11,12 +11,15 @@ import { dealProblems } from './deal-problems.ts';
 /**
  * POST /deals/{id}/state/: one transition of the table (docs/decisions/0024), under the deal's
  * lock. A forbidden transition is a conflict with a Czech sentence; a closed reason is required to
- * close and refused where it does not belong (invalid); anything else in the way is a conflict with every
+ * close and refused where it does not belong (invalid); a target the actor's role may not move
+ * the deal to is forbidden (`dealStatePermission`); anything else in the way is a conflict with every
  * problem `validate` lists. Going ACTIVE activates the newest draft model and generates its
  * claims in the same transaction. Audit-logged (`deal.state`).
  */
 export async function changeDealState(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: { dealId: number; transition: DealStateRequest }): Promise<DealStateResponse> {
   const { dealId, transition: body } = input;
+  // The route asks `deals.state`; the target asks its own (activating is not underwriting's).
+  if (!roleHolds(actor.role, dealStatePermission(body.state))) throw forbidden();
   return deps.prisma.$transaction(async (tx) => {
     const deal = await lockDeal(tx, dealId);
     const target = body.state;

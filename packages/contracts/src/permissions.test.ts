@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { dealStatePermission, drawingChangePermissions, permissionsOf, roleHolds } from './permissions.ts';
+
+// Known answers from ROLES.md §1 and docs/decisions/0044, written by hand.
+describe('permissions', () => {
+  it('gives VIEWER reading only, and ADMIN everything', () => {
+    expect(permissionsOf('VIEWER')).toEqual(['staff.read']);
+    expect(roleHolds('ADMIN', 'administration')).toBe(true);
+    expect(roleHolds('ACCOUNTANT', 'administration')).toBe(false);
+  });
+
+  it('separates who approves a deal from who pays it out and who changes what is owed', () => {
+    expect(permissionsOf('UNDERWRITER')).toEqual(['staff.read', 'notes.write', 'leads.write', 'persons.write', 'persons.contacts.write', 'persons.records.write', 'deals.originate', 'deals.state', 'drawings.write']);
+    expect(permissionsOf('ACCOUNTANT')).toEqual(['staff.read', 'notes.write', 'deals.state', 'drawings.write', 'deals.activate', 'claims.write', 'deals.close', 'payments.book', 'payouts.order', 'close-of-business.run']);
+    expect(permissionsOf('COLLECTIONS')).toEqual(['staff.read', 'notes.write', 'persons.contacts.write', 'persons.records.write', 'deals.state', 'claims.write', 'collections.write', 'deals.collect', 'deals.close']);
+  });
+
+  it("asks a deal's target state its own permission", () => {
+    expect(dealStatePermission('ACTIVE')).toBe('deals.activate');
+    expect(dealStatePermission('FILED_FOR_INSOLVENCY')).toBe('deals.collect');
+    expect(dealStatePermission('CLOSED')).toBe('deals.close');
+    expect(dealStatePermission('CONTRACT_SIGN')).toBe('deals.originate');
+    expect(dealStatePermission('CLOSED_APPLICATION')).toBe('deals.originate');
+  });
+
+  it("asks a drawing's change what its fields need", () => {
+    expect(drawingChangePermissions({ note: 'x' } as object)).toEqual([]);
+    expect(drawingChangePermissions({ amount: '10.00' })).toEqual(['deals.originate']);
+    expect(drawingChangePermissions({ drawn_at: null })).toEqual(['deals.originate']);
+    expect(drawingChangePermissions({ payment: null })).toEqual(['payments.book']);
+    expect(drawingChangePermissions({ amount: '1.00', payment: 7 })).toEqual(['deals.originate', 'payments.book']);
+  });
+});
