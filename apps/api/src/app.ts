@@ -111,9 +111,18 @@ export function createApp(deps: Deps): Express {
           'upgrade-insecure-requests': null,
         },
       },
+      // HSTS is set below, only for requests known to have come over TLS.
       strictTransportSecurity: false,
     }),
   );
+  // Strict-Transport-Security only when the request is known to have come over TLS: directly, or
+  // through a trusted proxy's X-Forwarded-Proto (TRUST_PROXY). A plain-http deployment (the start
+  // command, docker-compose on a LAN) never pins browsers to https; a client's own header without
+  // a trusted proxy counts for nothing.
+  app.use((req, res, next) => {
+    if (req.secure) res.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    next();
+  });
 
   // The API only: the portal's pages read their own query (a marketing link with a stray '%'
   // must still open the portal), and static files refuse NUL themselves.

@@ -54,7 +54,7 @@ function session(start: { access: string; refresh: string } | null) {
   return { client, state };
 }
 
-const me: CurrentUser = { id: 7, email: 'jana.dvorakova@demo.cz', role: 'UNDERWRITER', role_label: 'Schvalovatel úvěrů', first_name: 'Jana', last_name: 'Dvořáková' };
+const me: CurrentUser = { id: 7, email: 'jana.dvorakova@demo.cz', role: 'UNDERWRITER', role_label: 'Schvalovatel úvěrů', first_name: 'Jana', last_name: 'Dvořáková', permissions: ['staff.read'] };
 
 afterEach(() => {
   vi.unstubAllGlobals();

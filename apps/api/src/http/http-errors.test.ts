@@ -61,6 +61,19 @@ describe('HTTP conventions', () => {
     expect(plain).not.toContain('googletagmanager');
   });
 
+  it('sends HSTS only for requests that came over TLS through a trusted proxy', async () => {
+    const { createApp } = await import('../app.ts');
+    const { default: request } = await import('supertest');
+    const behindProxy = createApp({ ...ctx.deps, config: { ...ctx.deps.config, TRUST_PROXY: 'loopback' } });
+    const https = await request(behindProxy).get('/api/v1/healthcheck/live/').set('X-Forwarded-Proto', 'https');
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const http = await request(behindProxy).get('/api/v1/healthcheck/live/').set('X-Forwarded-Proto', 'http');
+    expect(http.headers['strict-transport-security']).toBeUndefined();
+    // Without a trusted proxy, the client's own header is not believed.
+    const spoofed = await ctx.http().get('/api/v1/healthcheck/live/').set('X-Forwarded-Proto', 'https');
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('sends security headers and a request id', async () => {
     const res = await ctx.http().get('/api/v1/healthcheck/live/');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
