@@ -222,7 +222,7 @@ test('staff import a bank statement, pair the payment left unpaired and see the 
   }
   await expect(schedule.getByRole('row').nth(last.number + 1)).toContainText(/Splatné|Budoucí/);
   const totals = page.getByRole('region', { name: 'Splátkový kalendář', exact: true });
-  await expect(totals.locator('.description-list__item').filter({ hasText: 'Po splatnosti' }).locator('dd')).toHaveText(/^0\sKč$/);
+  await expect(totals.locator('.description-list__item').filter({ hasText: 'Po splatnosti ze splátek (jistina a úrok)' }).locator('dd')).toHaveText(/^0\sKč$/);
   await expect(totals.locator('.description-list__item').filter({ hasText: 'Zaplaceno' }).locator('dd')).toHaveText(czkPattern(sumOf(overdue.map((i) => i.amount))));
   await expect(page.getByLabel('Souhrn obchodu')).toContainText('Bez prodlení');
   await expectAccessible(page);

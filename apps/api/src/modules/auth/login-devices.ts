@@ -19,8 +19,14 @@ function deviceKey(secret: string): Buffer {
 
 const sign = (secret: string, payload: string) => createHmac('sha256', deviceKey(secret)).update(payload).digest('base64url');
 
+/**
+ * Which account the device signed in to, as a keyed hash: the cookie names the account without
+ * carrying its e-mail (base64 is not secrecy; ROLES.md §3: no readable personal data in a cookie).
+ */
+const accountOf = (secret: string, email: string) => createHmac('sha256', deviceKey(secret)).update(`account:${email}`).digest('base64url').slice(0, 22);
+
 export function issueDeviceToken(secret: string, email: string, now: Date): string {
-  const payload = Buffer.from(JSON.stringify({ e: email, exp: now.getTime() + DEVICE_TOKEN_DAYS * DAY_MS })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ a: accountOf(secret, email), exp: now.getTime() + DEVICE_TOKEN_DAYS * DAY_MS })).toString('base64url');
   return `${payload}.${sign(secret, payload)}`;
 }
 
@@ -33,8 +39,8 @@ export function deviceIsTrusted(secret: string, token: string | undefined, email
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { e?: unknown; exp?: unknown };
-    return claims.e === email && typeof claims.exp === 'number' && claims.exp > now.getTime();
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { a?: unknown; exp?: unknown };
+    return claims.a === accountOf(secret, email) && typeof claims.exp === 'number' && claims.exp > now.getTime();
   } catch {
     return false;
   }

@@ -93,7 +93,8 @@ function DealFigures({ deal }: { deal: DealDetail }) {
     { label: 'Variabilní symbol', value: deal.variable_symbol ?? EMPTY_VALUE },
     { label: 'Hodnota obchodu', value: formatMoney(deal.value) },
     { label: 'Dluží celkem', value: formatMoney(deal.outstanding) },
-    { label: 'Po splatnosti', value: formatMoney(deal.overdue) },
+    // Every claim due and unpaid (penalty interest and fees too); the schedule's figure counts installments only.
+    { label: 'Po splatnosti celkem (vč. úroku z prodlení a poplatků)', value: formatMoney(deal.overdue) },
     // Overpayment only when there is some: it waits for the next due date or a refund.
     ...(deal.credit !== '0.00' ? [{ label: 'Přeplatek', value: formatMoney(deal.credit) }] : []),
     { label: 'Dní po splatnosti', value: <DpdBadge days={deal.days_past_due} bucket={deal.dpd_bucket} /> },

@@ -72,9 +72,9 @@ const FILTER_LABELS: Record<FilterKey, string> = {
 /** The filters staff use most stay in view; the rest wait behind "Další filtry". */
 const COMMON_FILTERS: readonly FilterKey[] = ['search', 'state', 'days_past_due'];
 
-/** The name a row and its links show: the borrower, or the deal's number without one. */
-export function dealTitle(deal: { id: number; borrower: { name: string } | null }): string {
-  return deal.borrower?.name || `Obchod #${deal.id}`;
+/** The name a row and its link show: the borrower, or plainly none (not the deal's number, which reads like a name). */
+function dealTitle(deal: { id: number; borrower: { name: string } | null }): string {
+  return deal.borrower?.name || `Bez dlužníka (obchod #${deal.id})`;
 }
 
 const columns: Column<DealListItem>[] = [

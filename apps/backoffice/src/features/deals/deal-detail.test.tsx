@@ -60,7 +60,7 @@ describe('deal detail', () => {
     expect(value('Číslo smlouvy')).toBe('SU-2025-0501');
     expect(value('Variabilní symbol')).toBe('2500050117');
     expect(value('Dluží celkem')).toBe('231 456,78 Kč');
-    expect(value('Po splatnosti')).toBe('12 345,60 Kč');
+    expect(value('Po splatnosti celkem (vč. úroku z prodlení a poplatků)')).toBe('12 345,60 Kč');
     // No overpayment on this deal: no figure for it.
     expect(within(figures).queryByText('Přeplatek')).toBeNull();
     expect(value('Dní po splatnosti')).toBe('45 dní po splatnosti');

@@ -46,7 +46,7 @@ describe('deals list', () => {
     expect(link.getAttribute('href')).toBe('/deals/501');
     const nav = screen.getByRole('navigation', { name: 'Hlavní navigace' });
     expect(within(nav).getByRole('link', { name: 'Obchody' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('link', { name: 'Obchod #502' }).getAttribute('href')).toBe('/deals/502');
+    expect(screen.getByRole('link', { name: 'Bez dlužníka (obchod #502)' }).getAttribute('href')).toBe('/deals/502');
     expect(lastQuery(calls)).toEqual({ page: '1', page_size: '20', ordering: '-created_at' });
 
     const row = link.closest('tr')!;
@@ -60,7 +60,7 @@ describe('deals list', () => {
     expect(dpd.parentElement?.getAttribute('title')).toBe('31–60 dní po splatnosti');
     expect(within(row).getByText('Neplacení').className).toContain('badge--danger');
 
-    const other = screen.getByRole('link', { name: 'Obchod #502' }).closest('tr')!;
+    const other = screen.getByRole('link', { name: 'Bez dlužníka (obchod #502)' }).closest('tr')!;
     expect(within(other).getByText('Bez prodlení').className).toContain('badge--success');
     expect(screen.getByText('Nalezeno 45 obchodů.')).toBeTruthy();
   });

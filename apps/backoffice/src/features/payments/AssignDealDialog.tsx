@@ -1,6 +1,7 @@
 import { ApiError, errorMessage } from '@lending/api-client';
 import { useEffect, useId, useState } from 'react';
-import { Dialog, ErrorSummary, formatCzk, pluralize, RadioGroup, summaryItems, TextField, type SummaryItem } from '@lending/ui';
+import type { Payment } from '@lending/contracts';
+import { Dialog, ErrorSummary, formatCzk, formatDate, pluralize, RadioGroup, summaryItems, TextField, type SummaryItem } from '@lending/ui';
 import { intOrText } from '../../shared/form';
 import { showToast } from '../../shared/toast';
 import { FormActions } from '../../shared/ui/EditableList';
@@ -18,19 +19,43 @@ function useDebounced(value: string): string {
   return settled;
 }
 
+/** How many of the chosen payments the dialog describes one by one. */
+const SHOWN_PAYMENTS = 5;
+
 /**
  * Pairs the chosen payments to one deal (PATCH /payments/bulk_assign_deals/); the API then
- * allocates them by the deal's profile. The deal is typed by its number or found by a search.
+ * allocates them by the deal's profile. The deal is typed by its number or found by a search;
+ * the dialog shows what is being assigned (amount, date, symbols, payer, message) and each
+ * candidate's overdue amount, so the match can be judged without leaving it.
  */
-export function AssignDealDialog({ paymentIds, onClose, onDone }: { paymentIds: number[]; onClose: () => void; onDone: () => void }) {
+export function AssignDealDialog({ payments, onClose, onDone }: { payments: Payment[]; onClose: () => void; onDone: () => void }) {
   return (
     <Dialog open onClose={onClose} title="Přiřadit k obchodu">
-      <AssignDealForm paymentIds={paymentIds} onClose={onClose} onDone={onDone} />
+      <AssignDealForm payments={payments} onClose={onClose} onDone={onDone} />
     </Dialog>
   );
 }
 
-function AssignDealForm({ paymentIds, onClose, onDone }: { paymentIds: number[]; onClose: () => void; onDone: () => void }) {
+function PaymentSummary({ payment }: { payment: Payment }) {
+  const symbols = [payment.variable_symbol && `VS ${payment.variable_symbol}`, payment.specific_symbol && `SS ${payment.specific_symbol}`].filter(Boolean).join(', ');
+  const payer = payment.counter_account_name || payment.counter_account;
+  return (
+    <li>
+      <strong>{formatCzk(payment.amount)}</strong> ze dne {formatDate(payment.date)}
+      {symbols && `, ${symbols}`}
+      {payer && `, plátce ${payer}`}
+      {payment.message && (
+        <>
+          <br />
+          <span className="cell-note">Zpráva: {payment.message}</span>
+        </>
+      )}
+    </li>
+  );
+}
+
+function AssignDealForm({ payments, onClose, onDone }: { payments: Payment[]; onClose: () => void; onDone: () => void }) {
+  const paymentIds = payments.map((payment) => payment.id);
   const id = useId();
   const [dealText, setDealText] = useState('');
   const [search, setSearch] = useState('');
@@ -69,7 +94,7 @@ function AssignDealForm({ paymentIds, onClose, onDone }: { paymentIds: number[];
   const items: SummaryItem[] = [...summaryItems(errors, [['deal', dealId, 'Obchod']]), ...(refusal ? [{ message: refusal, refusal: true }] : [])];
   const options = (found.data?.results ?? []).map((deal) => ({
     value: String(deal.id),
-    label: `#${deal.id} ${deal.borrower?.name || 'bez dlužníka'}${deal.contract_number ? `, smlouva ${deal.contract_number}` : ''}${deal.variable_symbol ? `, VS ${deal.variable_symbol}` : ''}, dluží ${formatCzk(deal.outstanding)}`,
+    label: `#${deal.id} ${deal.borrower?.name || 'bez dlužníka'}${deal.contract_number ? `, smlouva ${deal.contract_number}` : ''}${deal.variable_symbol ? `, VS ${deal.variable_symbol}` : ''}, dluží ${formatCzk(deal.outstanding)}, po splatnosti ${formatCzk(deal.overdue)}`,
   }));
 
   return (
@@ -81,6 +106,12 @@ function AssignDealForm({ paymentIds, onClose, onDone }: { paymentIds: number[];
       }}
     >
       <p>Vybráno: {pluralize(paymentIds.length, 'platba', 'platby', 'plateb')}. Platby se po přiřazení rozúčtují podle alokačního profilu obchodu.</p>
+      <ul aria-label="Přiřazované platby" className="plain-list">
+        {payments.slice(0, SHOWN_PAYMENTS).map((payment) => (
+          <PaymentSummary key={payment.id} payment={payment} />
+        ))}
+        {payments.length > SHOWN_PAYMENTS && <li>a {pluralize(payments.length - SHOWN_PAYMENTS, 'další platba', 'další platby', 'dalších plateb')}</li>}
+      </ul>
       <ErrorSummary items={items} focusKey={attempt} />
       <TextField id={dealId} label="Číslo obchodu" value={dealText} onChange={setDealText} inputMode="numeric" error={errors.deal} />
       <TextField

@@ -206,8 +206,12 @@ describe('payments inbox', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Přiřadit k obchodu' });
     expect(within(dialog).getByText(/Vybráno: 2 platby/)).toBeTruthy();
+    // What is being assigned: amount, date, symbols, payer, message.
+    const assigned = within(within(dialog).getByRole('list', { name: 'Přiřazované platby' })).getAllByRole('listitem').map((li) => li.textContent?.replace(/\s+/g, ' '));
+    expect(assigned).toEqual(['12 500,50 Kč ze dne 12. 3. 2025, VS 9999999999, plátce Jiří DvořákZpráva: splátka březen', '800 Kč ze dne 12. 3. 2025, plátce Neznámý plátceZpráva: splátka březen']);
     await user.type(within(dialog).getByLabelText('Vyhledat obchod'), 'Dvořák');
-    await user.click(await within(dialog).findByLabelText(/#501 Jiří Dvořák, smlouva SU-2025-0501, VS 2500050117/));
+    // Each candidate with what it owes and what is overdue.
+    await user.click(await within(dialog).findByLabelText(/#501 Jiří Dvořák, smlouva SU-2025-0501, VS 2500050117, dluží .*, po splatnosti 12\s345,60\sKč/));
     expect((within(dialog).getByLabelText('Číslo obchodu') as HTMLInputElement).value).toBe('501');
     const before = listCalls(calls).length;
     await user.click(within(dialog).getByRole('button', { name: 'Přiřadit' }));

@@ -173,7 +173,7 @@ export function PaymentsPage() {
       </Section>
       {assigning && (
         <AssignDealDialog
-          paymentIds={[...selected]}
+          payments={(data?.results ?? []).filter((payment) => selected.has(payment.id))}
           onClose={() => setAssigning(false)}
           onDone={() => {
             setAssigning(false);

@@ -178,7 +178,7 @@ describe('deal model tab', () => {
     expect(summary).toContain('Splátky celkem10 200,67 Kč');
     expect(summary).toContain('Zaplaceno5 100,33 Kč');
     expect(summary).toContain('Zbývá uhradit5 100,34 Kč');
-    expect(summary).toContain('Po splatnosti1 700,11 Kč');
+    expect(summary).toContain('Po splatnosti ze splátek (jistina a úrok)1 700,11 Kč');
     expect(calls.filter((c) => c.path.endsWith('/installments/'))).toHaveLength(1);
   });
 

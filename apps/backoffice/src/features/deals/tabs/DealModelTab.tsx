@@ -274,7 +274,7 @@ function PaymentState({ model }: { model: DealModelView }) {
             { label: 'Splátky celkem', value: formatCzk(data.totals.owed) },
             { label: 'Zaplaceno', value: formatCzk(data.totals.paid) },
             { label: 'Zbývá uhradit', value: formatCzk(data.totals.outstanding) },
-            { label: 'Po splatnosti', value: formatCzk(data.totals.overdue) },
+            { label: 'Po splatnosti ze splátek (jistina a úrok)', value: formatCzk(data.totals.overdue) },
           ]}
         />
       ) : error ? (

@@ -42,7 +42,7 @@ describe('PaymentsTab', () => {
     expect(listQuery(calls)).toEqual({ page: '1', page_size: '20', ordering: '-date' });
     const owed = await screen.findByText('Dluží celkem');
     await waitFor(() => expect(nbsp(owed.nextElementSibling?.textContent)).toBe('231 456,78 Kč'));
-    expect(nbsp(screen.getByText('Po splatnosti').nextElementSibling?.textContent)).toBe('12 345,60 Kč');
+    expect(nbsp(screen.getByText('Po splatnosti celkem (vč. úroku z prodlení a poplatků)').nextElementSibling?.textContent)).toBe('12 345,60 Kč');
     expect(nbsp(screen.getByText('Přeplatek').nextElementSibling?.textContent)).toBe('1 500,50 Kč');
     // The deal's own tab: no deal column, no selection, no writes.
     expect(within(table).queryByRole('columnheader', { name: 'Obchod' })).toBeNull();

@@ -38,7 +38,7 @@ export function PaymentsTab({ dealId }: { dealId: number; canWrite: boolean }) {
         <DescriptionList
           items={[
             { label: 'Dluží celkem', value: deal ? formatCzk(deal.outstanding) : '…' },
-            { label: 'Po splatnosti', value: deal ? formatCzk(deal.overdue) : '…' },
+            { label: 'Po splatnosti celkem (vč. úroku z prodlení a poplatků)', value: deal ? formatCzk(deal.overdue) : '…' },
             { label: 'Přeplatek', value: deal ? formatCzk(deal.credit) : '…' },
           ]}
         />
