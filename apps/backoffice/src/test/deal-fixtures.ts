@@ -45,8 +45,10 @@ export function dealDetail(overrides: Partial<DealDetail> = {}): DealDetail {
   };
 }
 
+let runIds = 0;
 export function closeOfBusinessRun(overrides: Partial<CloseOfBusinessRun> = {}): CloseOfBusinessRun {
   return {
+    id: ++runIds,
     business_date: '2025-03-14',
     started_at: '2025-03-14T23:00:00.000Z',
     finished_at: '2025-03-14T23:00:04.500Z',

@@ -41,10 +41,10 @@ export const closeOfBusinessMessages = {
 export const closeOfBusinessRequest = z.object({ business_date: isoDayInput });
 export type CloseOfBusinessRequest = z.infer<typeof closeOfBusinessRequest>;
 
-/** What one close of a business date did (the figures are of its last run). */
+/** What one run of the close of a business date did. */
 export const closeOfBusinessStats = z.object({
   trigger: CloseOfBusinessTrigger.schema,
-  /** How many times this date was closed (a re-run adds one). */
+  /** Which run of this date it is: 1 for the first close, 2 for the next… */
   runs: z.number().int(),
   duration_ms: z.number().int(),
   /** ACTIVE and FILED_FOR_INSOLVENCY deals. */
@@ -64,6 +64,8 @@ export const closeOfBusinessStats = z.object({
 export type CloseOfBusinessStats = z.infer<typeof closeOfBusinessStats>;
 
 export const closeOfBusinessRun = z.object({
+  /** The run (a date closed again is another run, with its own figures). */
+  id: z.number().int(),
   business_date: z.string(),
   started_at: z.iso.datetime(),
   finished_at: z.iso.datetime().nullable(),
@@ -77,7 +79,7 @@ export type CloseOfBusinessResult = z.infer<typeof closeOfBusinessResult>;
 
 export const CLOSE_OF_BUSINESS_ORDERING_FIELDS = ['business_date'] as const;
 
-/** Query of GET /close-of-business/: closed dates from–to, ordering (default -business_date), pages. */
+/** Query of GET /close-of-business/: the runs of the dates from–to, ordering (default -business_date; runs of one date newest first), pages. */
 export const closeOfBusinessListQuery = pageQuery.extend({
   date_from: dateQuery.optional(),
   date_to: dateQuery.optional(),

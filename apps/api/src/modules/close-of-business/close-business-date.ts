@@ -8,8 +8,8 @@ import { closeOfBusinessRunView } from './close-of-business-view.ts';
 
 export type CloseDeps = Pick<Deps, 'prisma' | 'now' | 'logger'>;
 
-// One business date is closed in one transaction: its effects and its close_of_business row
-// commit together or not at all. 150,000 deals take well under this (bench:deals).
+// One business date is closed in one transaction: its effects, its close_of_business row and the
+// run's own row commit together or not at all. 150,000 deals take well under this (bench:deals).
 const TRANSACTION_TIMEOUT_MS = 60 * 60_000;
 
 /** The latest business date closed, or null before the first close. */
@@ -47,6 +47,11 @@ export async function closeBusinessDate(
           SET started_at = EXCLUDED.started_at, finished_at = EXCLUDED.finished_at,
               stats = EXCLUDED.stats || jsonb_build_object('runs', coalesce((close_of_business.stats->>'runs')::int, 0) + 1)
         RETURNING business_date, started_at, finished_at, stats`;
+      // This run with its own figures (the date's row above keeps only the latest).
+      const [run] = await tx.$queryRaw<{ id: number; business_date: Date; started_at: Date; finished_at: Date | null; stats: CloseOfBusinessStats }[]>`
+        INSERT INTO close_of_business_runs (business_date, started_at, finished_at, stats)
+        VALUES (${row!.business_date}, ${row!.started_at}, ${row!.finished_at}, ${JSON.stringify(row!.stats)}::jsonb)
+        RETURNING id, business_date, started_at, finished_at, stats`;
       if (options.audit) {
         await recordAudit(tx, options.audit.actor, {
           action: 'close-of-business.run',
@@ -56,7 +61,7 @@ export async function closeBusinessDate(
         });
       }
       deps.logger.info({ component: 'close-of-business', businessDate: day, ...stats }, 'business date closed');
-      return closeOfBusinessRunView({ businessDate: row!.business_date, startedAt: row!.started_at, finishedAt: row!.finished_at, stats: row!.stats });
+      return closeOfBusinessRunView({ id: run!.id, businessDate: run!.business_date, startedAt: run!.started_at, finishedAt: run!.finished_at, stats: run!.stats });
     },
     { timeout: TRANSACTION_TIMEOUT_MS, maxWait: 30_000 },
   );

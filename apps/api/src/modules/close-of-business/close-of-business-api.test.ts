@@ -117,6 +117,26 @@ describe('GET /api/v1/close-of-business/', () => {
   });
 });
 
+describe('every run kept', () => {
+  it('lists a date closed twice twice, each run with its own figures (the second does not replace the first)', async () => {
+    await overdueLoan();
+    const accountant = (await ctx.login('ACCOUNTANT')).access;
+    await close(accountant, YESTERDAY);
+    await close(accountant, YESTERDAY);
+    const res = await ctx.http().get('/api/v1/close-of-business/').set(bearer(accountant));
+    const page = pageSchema(closeOfBusinessRun).parse(res.body);
+    expect(page.count).toBe(2);
+    // Newest first: the second run found nothing left to do; the first run's figures stay as they were.
+    expect(page.results.map((r) => [r.business_date, r.stats!.runs, r.stats!.penalty_claims_created, r.stats!.breaches_started])).toEqual([
+      [YESTERDAY, 2, 0, 0],
+      [YESTERDAY, 1, 1, 1],
+    ]);
+    expect(page.results[0]!.id).toBeGreaterThan(page.results[1]!.id);
+    // The date is closed once: one row says which dates are closed.
+    expect(await ctx.deps.prisma.closeOfBusiness.count()).toBe(1);
+  });
+});
+
 describe('pnpm cli', () => {
   it('close-of-business closes yesterday by default, or the date given, and prints the table', async () => {
     await overdueLoan();

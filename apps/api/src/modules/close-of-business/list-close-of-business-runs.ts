@@ -4,19 +4,18 @@ import { paginate, type ResultPage } from '../../domain/page.ts';
 import type { Deps } from '../../deps.ts';
 import { closeOfBusinessRunView } from './close-of-business-view.ts';
 
-/** GET /close-of-business/: the business dates closed, with what each close did; newest first by default. */
+/**
+ * GET /close-of-business/: every run of the close of business with what it did, newest first by
+ * default; a date closed twice is listed twice, each run with its own figures.
+ */
 export async function listCloseOfBusinessRuns(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: CloseOfBusinessListQuery): Promise<ResultPage<CloseOfBusinessRun>> {
   const where = { businessDate: { gte: input.date_from, lte: input.date_to } };
   return paginate(
     input,
-    () => deps.prisma.closeOfBusiness.count({ where }),
+    () => deps.prisma.closeOfBusinessRun.count({ where }),
     async ({ skip, take }) => {
-      const rows = await deps.prisma.closeOfBusiness.findMany({
-        where,
-        skip,
-        take,
-        orderBy: input.ordering.length ? input.ordering.map((o) => ({ businessDate: o.direction })) : [{ businessDate: 'desc' as const }],
-      });
+      const direction = input.ordering[0]?.direction ?? ('desc' as const);
+      const rows = await deps.prisma.closeOfBusinessRun.findMany({ where, skip, take, orderBy: [{ businessDate: direction }, { id: direction }] });
       return rows.map(closeOfBusinessRunView);
     },
   );

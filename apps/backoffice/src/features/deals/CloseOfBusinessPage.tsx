@@ -25,7 +25,7 @@ const columns: Column<CloseOfBusinessRun>[] = [
     header: 'Průběh',
     render: (run) => (run.finished_at ? `Dokončeno ${formatDateTime(run.finished_at)}` : `Běží od ${formatDateTime(run.started_at)}…`),
   },
-  { key: 'trigger', header: 'Spuštění', render: (run) => (run.stats ? `${CloseOfBusinessTrigger.labels[run.stats.trigger]}${run.stats.runs > 1 ? ` (${run.stats.runs}×)` : ''}` : EMPTY_VALUE) },
+  { key: 'trigger', header: 'Spuštění', render: (run) => (run.stats ? `${CloseOfBusinessTrigger.labels[run.stats.trigger]}${run.stats.runs > 1 ? `, ${run.stats.runs}. uzávěrka dne` : ''}` : EMPTY_VALUE) },
   { key: 'duration', header: 'Trvání', numeric: true, render: (run) => (run.stats ? duration(run.stats.duration_ms) : EMPTY_VALUE) },
   { key: 'serviced', header: 'Obchodů', numeric: true, render: (run) => (run.stats ? formatNumber(run.stats.serviced_deals) : EMPTY_VALUE) },
   { key: 'overdue', header: 'Po splatnosti', numeric: true, render: (run) => (run.stats ? formatNumber(run.stats.overdue_deals) : EMPTY_VALUE) },
@@ -77,7 +77,7 @@ export function CloseOfBusinessPage() {
             captionHidden
             columns={columns}
             rows={runs.data?.results}
-            rowKey={(run) => run.business_date}
+            rowKey={(run) => run.id}
             error={runs.error}
             onRetry={() => void runs.mutate()}
             texts={{ error: 'Uzávěrky se nepodařilo načíst.', loading: 'Načítám uzávěrky…', empty: 'Zatím nebyl uzavřen žádný den.' }}

@@ -63,7 +63,7 @@ describe('close of business', () => {
     expect(await screen.findByRole('button', { name: 'Uzávěrka běží…' })).toHaveProperty('disabled', true);
     // While it runs, the list is polled so a run in progress shows.
     const before = listCalls(calls).length;
-    runs = [{ business_date: '2025-03-15', started_at: '2025-03-15T20:00:00.000Z', finished_at: null, stats: null }, ...runs];
+    runs = [{ id: 900, business_date: '2025-03-15', started_at: '2025-03-15T20:00:00.000Z', finished_at: null, stats: null }, ...runs];
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before + 1));
     expect(await screen.findByText(/Běží od/)).toBeTruthy();
 
@@ -103,7 +103,7 @@ describe('close of business', () => {
     let polls = 0;
     cobApi('VIEWER', () => {
       polls += 1;
-      return polls < 3 ? [{ business_date: '2025-03-15', started_at: '2025-03-15T23:00:00.000Z', finished_at: null, stats: null }] : [closeOfBusinessRun({ business_date: '2025-03-15' })];
+      return polls < 3 ? [{ id: 901, business_date: '2025-03-15', started_at: '2025-03-15T23:00:00.000Z', finished_at: null, stats: null }] : [closeOfBusinessRun({ business_date: '2025-03-15' })];
     });
     renderApp('/close-of-business');
     expect(await screen.findByText(/Běží od/)).toBeTruthy();
