@@ -110,6 +110,9 @@ export async function discardInterruptedSeed(prisma: PrismaClient, storage: File
   if (!marker) return 0;
   if (!marker.snapshot.keptTables.includes('payment_statements')) {
     for await (const file of storage.list(STATEMENT_FILES)) await storage.delete(file.key);
+    // A statement being written when the seed was killed left its temporary file (nothing else
+    // writes there while the demo is seeded: the product answers 503 until it is complete).
+    await storage.discardIncomplete(STATEMENT_FILES);
   }
   return prisma.$transaction(
     async (tx) => {

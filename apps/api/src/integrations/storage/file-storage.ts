@@ -11,6 +11,12 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** The files whose keys start with `prefix` (a folder, ending in '/'), with when each was written: for sweeps of files no row names. */
   list(prefix: string): AsyncIterable<StoredFileEntry>;
+  /**
+   * Removes what writes killed midway left under `prefix` (a process killed while it wrote; not
+   * files), when no write there can be in progress; the number removed. Object stores write whole
+   * objects or nothing: 0.
+   */
+  discardIncomplete(prefix: string): Promise<number>;
 }
 
 export interface StoredFileEntry {

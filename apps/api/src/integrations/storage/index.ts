@@ -61,4 +61,7 @@ class LazyS3FileStorage implements FileStorage {
   async *list(prefix: string) {
     yield* (await this.#s3()).list(prefix);
   }
+  async discardIncomplete(prefix: string) {
+    return (await this.#s3()).discardIncomplete(prefix);
+  }
 }

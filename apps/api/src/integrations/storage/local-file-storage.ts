@@ -75,17 +75,25 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
-  async *list(prefix: string): AsyncIterable<StoredFileEntry> {
+  private async entriesUnder(prefix: string): Promise<fs.Dirent[]> {
     assertSafeKey(prefix.replace(/\/$/, ''));
     const dir = path.resolve(this.root, ...prefix.split('/').filter(Boolean));
-    let entries: fs.Dirent[];
     try {
-      entries = await fs.promises.readdir(dir, { recursive: true, withFileTypes: true });
+      return await fs.promises.readdir(dir, { recursive: true, withFileTypes: true });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
-    for (const entry of entries) {
+  }
+
+  async discardIncomplete(prefix: string): Promise<number> {
+    const temporary = (await this.entriesUnder(prefix)).filter((entry) => entry.isFile() && entry.name.startsWith(TEMP_PREFIX));
+    for (const entry of temporary) await fs.promises.rm(path.join(entry.parentPath, entry.name), { force: true });
+    return temporary.length;
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredFileEntry> {
+    for (const entry of await this.entriesUnder(prefix)) {
       // A write in progress is a temporary file beside its target: not a file yet.
       if (!entry.isFile() || entry.name.startsWith(TEMP_PREFIX)) continue;
       const file = path.join(entry.parentPath, entry.name);

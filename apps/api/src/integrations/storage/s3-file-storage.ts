@@ -110,6 +110,11 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
+  /** A PUT stores the whole object or nothing: an interrupted write leaves no object behind. */
+  async discardIncomplete(_prefix: string): Promise<number> {
+    return 0;
+  }
+
   async *list(prefix: string): AsyncIterable<StoredFileEntry> {
     assertSafeKey(prefix.replace(/\/$/, ''));
     let token: string | undefined;

@@ -74,6 +74,12 @@ describe('LocalFileStorage', () => {
     fs.mkdirSync(path.join(dir, 'sweep'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'sweep', '.tmp-half-written'), 'x');
     for await (const entry of storage.list('sweep/')) throw new Error(`listed ${entry.key}`);
+    // What a write killed midway left is removed when no write can be in progress; files stay.
+    await storage.put('sweep/kept.pdf', Buffer.from('whole'), { contentType: 'application/pdf' });
+    expect(await storage.discardIncomplete('sweep/')).toBe(1);
+    const files = fs.readdirSync(path.join(dir, 'sweep'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+    expect(files).toEqual(['kept.pdf']);
+    expect(await storage.discardIncomplete('nothing-here/')).toBe(0);
   });
 
   it('writes through a temporary file: a failed write leaves neither a partial file nor the temporary one', async () => {
