@@ -38,6 +38,7 @@ import { withoutSecondaryIndexes } from '../load/generate-leads.ts';
 import { DEAL_TABLES, generateDeals } from '../deals/generate-deals.ts';
 import { out, seconds, setting, table } from '../bench-output.ts';
 import { rssMb, startApi, type ChildApi } from './child-api.ts';
+import { random } from './seeded-random.ts';
 
 const FILES = setting('bench:import-memory', 'BENCH_IMPORT_FILES', 4);
 const FILE_BYTES = setting('bench:import-memory', 'BENCH_IMPORT_KB', 20_378) * 1024;
@@ -49,16 +50,6 @@ const TODAY = businessDateOf(new Date());
 const BOOK_DATE = addDays(TODAY, -1);
 const OWN_ACCOUNT = '000019-2000145399';
 
-/** A deterministic generator (mulberry32): every run builds the same files. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST = ['Jiří', 'Jan', 'Petr', 'Josef', 'Pavel', 'Martin', 'Tomáš', 'Jaroslav', 'Miroslav', 'Zdeněk', 'Václav', 'Michal', 'František', 'Jakub', 'Lukáš', 'Radek', 'Ondřej', 'Vojtěch'];
 const FIRST_F = ['Marie', 'Jana', 'Eva', 'Hana', 'Anna', 'Lenka', 'Kateřina', 'Lucie', 'Věra', 'Alena', 'Petra', 'Jaroslava', 'Veronika', 'Martina', 'Zuzana', 'Božena', 'Šárka', 'Žaneta'];

@@ -43,6 +43,7 @@ import { LocalFileStorage } from '../../src/integrations/storage/local-file-stor
 import { withoutSecondaryIndexes } from '../load/generate-leads.ts';
 import { DEAL_TABLES, generateDeals, loadInconsistencies } from '../deals/generate-deals.ts';
 import { out, seconds, setting, table } from '../bench-output.ts';
+import { random } from './seeded-random.ts';
 
 const DEALS = setting('bench:payments', 'BENCH_DEALS', 200_000);
 const LINES = setting('bench:payments', 'BENCH_LINES', 10_000);
@@ -52,16 +53,6 @@ const PG_DIR = process.env.BENCH_PG_DIR;
 const TARGET_S = 30;
 const SAMPLE = 1000;
 
-/** A deterministic generator (mulberry32), so every run builds the same statement. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Kind = 'exact' | 'partial' | 'overpay' | 'several' | 'second' | 'specific' | 'account' | 'unknown' | 'ambiguous' | 'debit';
 
