@@ -48,7 +48,12 @@ export default async function setup(project: TestProject) {
   await migrateJobQueue(serverUrl(TEMPLATE_DATABASE));
   // Every test database is cloned from the template, so each has the bundled address list.
   const template = connectDatabase(serverUrl(TEMPLATE_DATABASE), { max: 1 });
-  await loadBundledAddresses(template.prisma).finally(() => template.close());
+  await loadBundledAddresses(template.prisma);
+  // Four-eyes (ROLES.md §2) is on in every product database the migration makes. The tests of
+  // other features act as one user with it switched off, as a lender may configure it; the
+  // approvals tests (modules/approvals) switch it on for themselves, and the browser tests run
+  // the product as it ships, with it on.
+  await template.prisma.fourEyesSetting.updateMany({ data: { enabled: false } }).finally(() => template.close());
   project.provide('pgServerUrl', serverUrl(''));
 
   return async () => {

@@ -20,6 +20,8 @@ export interface EndpointSpec {
   response?: z.ZodType;
   /** The answer is a file (CSV, XLSX, PDF, a document): fetched as a blob. */
   file?: true;
+  /** A four-eyes action's 202 (ADR 0045): the approval request made instead of acting. */
+  accepted?: z.ZodType;
 }
 
 /** The contract of a paginated list call. */

@@ -7,6 +7,7 @@ import { paymentEndpoints } from './payment-endpoints.ts';
 import { claimsStatementEndpoints } from './claims-statement-endpoints.ts';
 import { addressSuggestRequest, addressSuggestResponse } from './address.ts';
 import { auditEntry } from './audit.ts';
+import { approvalRejectRequest, approvalRequestView, fourEyesSetting, fourEyesSettingRequest } from './approvals.ts';
 import { currentUser, logoutRequest, refreshRequest, refreshResponse, tokenRequest, tokenResponse } from './auth.ts';
 import { bankConnectionStart, bankStatementsValidation, documentsOverview, documentView } from './documents.ts';
 import { createFormRequest, formResponse, questionRequest, submitFormRequest } from './forms/form-api.ts';
@@ -74,6 +75,14 @@ export const endpoints = {
   'GET /api/v1/auth/me/': { response: currentUser },
   'POST /api/v1/auth/logout/': { body: logoutRequest },
   'GET /api/v1/audit-log/': list(auditEntry),
+  // Four-eyes approvals (ADR 0045)
+  'GET /api/v1/approvals/': list(approvalRequestView),
+  'GET /api/v1/approvals/settings/': { response: z.array(fourEyesSetting) },
+  'PUT /api/v1/approvals/settings/{action}/': { body: fourEyesSettingRequest, response: fourEyesSetting },
+  'GET /api/v1/approvals/{id}/': { response: approvalRequestView },
+  'POST /api/v1/approvals/{id}/approve/': { response: approvalRequestView },
+  'POST /api/v1/approvals/{id}/reject/': { body: approvalRejectRequest, response: approvalRequestView },
+  'POST /api/v1/approvals/{id}/withdraw/': { response: approvalRequestView },
 
   // The applicant's form (portal)
   'POST /api/v1/forms/': { body: createFormRequest, response: formResponse },
@@ -172,7 +181,9 @@ export type PathOf<M extends Method> = { [K in EndpointKey]: K extends `${M} ${i
 type SpecOf<M extends Method, P extends string> = `${M} ${P}` extends EndpointKey ? Endpoints[`${M} ${P}`] : never;
 
 /** What a successful call answers (parsed JSON), `void` where the contract has no body. */
-export type ResponseOf<M extends Method, P extends string> = SpecOf<M, P> extends { response: infer R extends z.ZodType } ? z.output<R> : void;
+export type ResponseOf<M extends Method, P extends string> =
+  | (SpecOf<M, P> extends { response: infer R extends z.ZodType } ? z.output<R> : void)
+  | (SpecOf<M, P> extends { accepted: infer A extends z.ZodType } ? z.output<A> : never);
 /** What a call may send: the input of its body schema (strings for amounts the API parses, say). */
 export type BodyOf<M extends Method, P extends string> = SpecOf<M, P> extends { body: infer B extends z.ZodType } ? z.input<B> : unknown;
 /** The `{name}` parts of a path template, as an object of their values. */

@@ -25,3 +25,4 @@ export * from './deals/index.ts';
 export * from './payments.ts';
 export * from './claims-statements.ts';
 export * from './webhooks.ts';
+export * from './approvals.ts';

@@ -11,8 +11,15 @@ describe('permissions', () => {
 
   it('separates who approves a deal from who pays it out and who changes what is owed', () => {
     expect(permissionsOf('UNDERWRITER')).toEqual(['staff.read', 'notes.write', 'leads.write', 'persons.write', 'persons.contacts.write', 'persons.records.write', 'deals.originate', 'deals.state', 'drawings.write']);
-    expect(permissionsOf('ACCOUNTANT')).toEqual(['staff.read', 'notes.write', 'deals.state', 'drawings.write', 'deals.activate', 'claims.write', 'deals.close', 'payments.book', 'payouts.order', 'close-of-business.run']);
+    expect(permissionsOf('ACCOUNTANT')).toEqual(['staff.read', 'notes.write', 'deals.state', 'drawings.write', 'deals.activate', 'claims.write', 'deals.close', 'approvals.servicing', 'payments.book', 'payouts.order', 'close-of-business.run']);
     expect(permissionsOf('COLLECTIONS')).toEqual(['staff.read', 'notes.write', 'persons.contacts.write', 'persons.records.write', 'deals.state', 'claims.write', 'collections.write', 'deals.collect', 'deals.close']);
+  });
+
+  it('lets collections propose changes of what is owed but not approve them', () => {
+    expect(roleHolds('COLLECTIONS', 'claims.write')).toBe(true);
+    expect(roleHolds('COLLECTIONS', 'approvals.servicing')).toBe(false);
+    expect(roleHolds('ACCOUNTANT', 'approvals.servicing')).toBe(true);
+    expect(roleHolds('UNDERWRITER', 'approvals.servicing')).toBe(false);
   });
 
   it("asks a deal's target state its own permission", () => {

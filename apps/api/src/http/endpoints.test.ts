@@ -1,3 +1,4 @@
+import { approvalRequestView } from '@lending/contracts';
 import { endpoints, type EndpointSpec } from '@lending/contracts/endpoints';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -23,7 +24,10 @@ describe('the contracts endpoint list', () => {
       expect(jsonSchema(spec.body, 'input')).toEqual(jsonSchema(body!, 'input'));
     }
 
-    const success = Object.entries(route.responses).filter(([status]) => Number(status) < 300);
+    // A four-eyes action's 202 is the approval request (ADR 0045), in the list as `accepted`.
+    const fourEyes = route.responses[202]?.schema === approvalRequestView;
+    expect(spec.accepted === approvalRequestView, `${key}: a 202 approval request`).toBe(fourEyes);
+    const success = Object.entries(route.responses).filter(([status]) => Number(status) < 300 && !(fourEyes && Number(status) === 202));
     const files = success.filter(([, doc]) => doc.contentType && doc.contentType !== 'application/json');
     expect(Boolean(spec.file), `${key}: a file answer`).toBe(files.length > 0);
     const schemas = success.flatMap(([, doc]) => (doc.schema && !doc.contentType ? [doc.schema] : []));

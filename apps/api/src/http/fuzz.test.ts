@@ -34,6 +34,7 @@ let form: { token: string; documentId: number; clientId: string };
 let fuzzDealId: number;
 /** An application with a draft model, ready for CONTRACT_COMPLETION (the state change). */
 let applicationDealId: number;
+let fuzzAdminId: number;
 
 const partnerPerson = { first_name: 'Jana', last_name: 'Nováková', email: 'jana.partner@example.cz', phone: '+420 777 555 111', birth_number: makeBirthNumber(new Date(Date.UTC(1979, 2, 3)), 'F', 321) };
 const partnerLead = { external_id: 'P-1', person: partnerPerson, consent: { given: true, at: '2026-01-15T10:00:00Z' }, loan: { type: 'CONSUMER_LOAN', value: 150_000, installment_value: 4_000 } };
@@ -193,6 +194,19 @@ beforeAll(async () => {
   await ctx.deps.prisma.paymentOrderBatch.create({
     data: { dealId: fuzzDealId, format: 'abo', executionDate: new Date('2026-01-15T00:00:00Z'), fileName: 'prikaz.kpc', content: Buffer.from('UHL1\r\n'), itemCount: 1, totalAmount: '100.00' },
   });
+  // Approval requests (four-eyes, ADR 0045): an accountant's for the admin to approve or reject,
+  // and the admin's own to withdraw — a claim on the active loan, as POST …/claims/ would store it.
+  const accountant = await ctx.deps.prisma.staffUser.findUniqueOrThrow({ where: { email: (await ctx.login('ACCOUNTANT')).email } });
+  const fuzzAdmin = await ctx.deps.prisma.staffUser.findUniqueOrThrow({ where: { email: admin.email } });
+  const claimInput = { dealId: loan.id, claim: { type: 'FEE', due_date: '2026-12-15', amount: '1000.00' } };
+  for (const [makerId, count] of [[accountant.id, 3], [fuzzAdmin.id, 1]] as const) {
+    for (let i = 0; i < count; i++) {
+      await ctx.deps.prisma.approvalRequest.create({
+        data: { action: 'CLAIM_CREATE', summary: 'Nová pohledávka (fuzz)', dealId: loan.id, amount: '1000.00', input: claimInput, makerId, expiresAt: new Date(Date.now() + 7 * 86_400_000) },
+      });
+    }
+  }
+  fuzzAdminId = fuzzAdmin.id;
   // The demo seed alone takes ~110 s on two quiet cores (deals ~75 s, payment history ~20 s), and
   // another test file runs beside this one.
 }, 420_000);
@@ -210,6 +224,12 @@ async function pathValues(op: Operation): Promise<Record<string, string>> {
   const segments = path.split('/');
   let values: Record<string, number | string> = {};
   if (names.includes('token')) values = { token: form.token, id: form.documentId };
+  else if (path.startsWith('/api/v1/approvals/')) {
+    // A pending request the admin may decide (not their own), or their own to withdraw; an action's setting.
+    const own = path.endsWith('/withdraw/');
+    const request = await p.approvalRequest.findFirst({ where: { state: 'PENDING', makerId: own ? fuzzAdminId : { not: fuzzAdminId } }, orderBy: { id: 'asc' } });
+    values = { id: request?.id ?? 1, action: 'CLAIM_CREATE' };
+  }
   else if (names.includes('clientId') || names.includes('client')) values = { clientId: form.clientId, client: form.clientId };
   else if (path.startsWith('/api/v1/isir/')) values = { id: (await p.isirCase.findFirst({ orderBy: { id: 'asc' } }))?.id ?? 1 };
   else if (path.startsWith('/api/v1/leads/')) {

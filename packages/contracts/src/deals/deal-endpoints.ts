@@ -1,3 +1,4 @@
+import { approvalRequestView } from '../approvals.ts';
 import { list, type EndpointSpec } from '../endpoint-spec.ts';
 import { closeOfBusinessRequest, closeOfBusinessResult, closeOfBusinessRun } from './close-of-business.ts';
 import { dealStateRequest, dealStateResponse, dealValidateRequest, dealValidation, leadConversionResponse } from './deal-models.ts';
@@ -9,7 +10,7 @@ export const dealEndpoints = {
   'GET /api/v1/deals/export/': { file: true },
   'GET /api/v1/deals/{id}/': { response: dealDetail },
   'PATCH /api/v1/deals/{id}/': { body: dealPatchRequest, response: dealDetail },
-  'POST /api/v1/deals/{id}/state/': { body: dealStateRequest, response: dealStateResponse },
+  'POST /api/v1/deals/{id}/state/': { body: dealStateRequest, response: dealStateResponse, accepted: approvalRequestView },
   // No body checks the next forward step; `state` names another target (CLOSED needs closed_reason).
   'POST /api/v1/deals/{id}/validate/': { body: dealValidateRequest.optional(), response: dealValidation },
   // 201 when the deal is made, 200 with the same answer when the lead had become it before.

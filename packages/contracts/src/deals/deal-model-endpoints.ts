@@ -1,3 +1,4 @@
+import { approvalRequestView } from '../approvals.ts';
 import { list, type EndpointSpec } from '../endpoint-spec.ts';
 import { claimCreateRequest, claimPatch, claimsGroupPatch, claimsGroupUpdateRequest, claimsGroupView, claimUpdateRequest, claimView, leaseRecomputeResponse } from './claims.ts';
 import { dealModelPatch, dealModelRequest, dealModelView, modelInstallmentsView, restructuringResponse } from './deal-models.ts';
@@ -15,18 +16,18 @@ export const dealModelEndpoints = {
   'PUT /api/v1/deals/{dealId}/deal-model/{id}/': { body: dealModelRequest, response: dealModelView },
   'PATCH /api/v1/deals/{dealId}/deal-model/{id}/': { body: dealModelPatch, response: dealModelView },
   'DELETE /api/v1/deals/{dealId}/deal-model/{id}/': {},
-  'POST /api/v1/deals/{dealId}/deal-model/{id}/activate/': { response: restructuringResponse },
+  'POST /api/v1/deals/{dealId}/deal-model/{id}/activate/': { response: restructuringResponse, accepted: approvalRequestView },
   // The schedule against the deal's claims: paid, remaining and status per installment, with totals
   'GET /api/v1/deals/{dealId}/deal-model/{id}/installments/': { response: modelInstallmentsView },
 
   // Claims
   'GET /api/v1/deals/{dealId}/claims/': list(claimView),
-  'POST /api/v1/deals/{dealId}/claims/': { body: claimCreateRequest, response: claimView },
+  'POST /api/v1/deals/{dealId}/claims/': { body: claimCreateRequest, response: claimView, accepted: approvalRequestView },
   'GET /api/v1/deals/{dealId}/claims/export/': { file: true },
   'GET /api/v1/deals/{dealId}/claims/{id}/': { response: claimView },
-  'PUT /api/v1/deals/{dealId}/claims/{id}/': { body: claimUpdateRequest, response: claimView },
-  'PATCH /api/v1/deals/{dealId}/claims/{id}/': { body: claimPatch, response: claimView },
-  'DELETE /api/v1/deals/{dealId}/claims/{id}/': {},
+  'PUT /api/v1/deals/{dealId}/claims/{id}/': { body: claimUpdateRequest, response: claimView, accepted: approvalRequestView },
+  'PATCH /api/v1/deals/{dealId}/claims/{id}/': { body: claimPatch, response: claimView, accepted: approvalRequestView },
+  'DELETE /api/v1/deals/{dealId}/claims/{id}/': { accepted: approvalRequestView },
 
   // Claims groups: loan installments, rent periods of a lease, sale and leaseback
   'GET /api/v1/deals/{dealId}/claims-group/': list(claimsGroupView),

@@ -1,3 +1,4 @@
+import { approvalRequestView } from '../approvals.ts';
 import { list, type EndpointSpec } from '../endpoint-spec.ts';
 import {
   dealDebtRequest,
@@ -44,7 +45,7 @@ export const dealPartsEndpoints = {
   'PATCH /api/v1/deals/purpose/purpose-drawing/{id}/': { body: purposeDrawingPatchRequest, response: purposeDrawing },
   'DELETE /api/v1/deals/purpose/purpose-drawing/{id}/': {},
   'GET /api/v1/deals/{dealId}/purposes/payments/': list(paymentOrderBatch),
-  'POST /api/v1/deals/{dealId}/purposes/payments/': { body: paymentOrderRequest, file: true },
+  'POST /api/v1/deals/{dealId}/purposes/payments/': { body: paymentOrderRequest, file: true, accepted: approvalRequestView },
   'GET /api/v1/deals/{dealId}/purposes/payments/{id}/': { file: true },
 
   // Realties and realty groups (ADR 0028)

@@ -26,7 +26,9 @@ import {
   type ClaimsGroupKind,
 } from '@lending/contracts';
 import { today } from '../../domain/dates.ts';
-import { badInput, notFoundDoc, refusedDoc } from '../../http/responses.ts';
+import { badInput, fourEyesDoc, fourEyesReply, notFoundDoc, refusedDoc } from '../../http/responses.ts';
+import { requestOrExecute } from '../approvals/four-eyes.ts';
+import { claimCancellation, claimChange, claimCreation, dealStateAction, restructuring } from './four-eyes-actions.ts';
 import { access, defineRoute, Reply, type RouteDef } from '../../http/routes.ts';
 import { sendTable } from '../../http/table-export.ts';
 import { changeDealState } from './state/change-deal-state.ts';
@@ -36,7 +38,6 @@ import { deleteDealModel } from './deal-models/delete-deal-model.ts';
 import { getDealModel } from './deal-models/get-deal-model.ts';
 import { listDealModels } from './deal-models/list-deal-models.ts';
 import { updateDealModel } from './deal-models/update-deal-model.ts';
-import { applyRestructuring } from './activation/apply-restructuring.ts';
 import { listInstallments } from './schedule/list-installments.ts';
 import { listClaimsGroups } from './groups/list-claims-groups.ts';
 import { getClaimsGroup } from './groups/get-claims-group.ts';
@@ -46,9 +47,6 @@ import { recomputeLeaseGroups } from './groups/recompute-lease-groups.ts';
 import { listClaims } from './claims/list-claims.ts';
 import { CLAIM_EXPORT_COLUMNS, exportClaims } from './claims/export-claims.ts';
 import { getClaim } from './claims/get-claim.ts';
-import { createClaim } from './claims/create-claim.ts';
-import { updateClaim } from './claims/update-claim.ts';
-import { cancelClaim } from './claims/cancel-claim.ts';
 import { convertLeadToDeal } from './lead-conversion/convert-lead.ts';
 
 // Deal models, the deal's state machine and activation, claims groups, claims and lead → deal
@@ -146,11 +144,16 @@ export const claimsRoutes: RouteDef[] = [
     body: dealStateRequest,
     responses: {
       200: { description: 'The new state', schema: dealStateResponse },
+      ...fourEyesDoc,
       ...badInput,
       ...dealNotFound,
       409: { description: 'Forbidden transition, or `problems` (as validate lists them) in the way', schema: detailResponse.extend({ problems: dealValidation.shape.problems.optional() }) },
     },
-    handler: ({ deps, actor, params, body }) => changeDealState(deps, actor, { dealId: params.id, transition: body }),
+    handler: async ({ deps, actor, params, body }) => {
+      const input = { dealId: params.id, transition: body };
+      const fourEyes = dealStateAction(input);
+      return fourEyes ? fourEyesReply(await requestOrExecute(deps, actor, fourEyes, input)) : changeDealState(deps, actor, input);
+    },
   }),
   defineRoute({
     method: 'post',
@@ -235,8 +238,8 @@ export const claimsRoutes: RouteDef[] = [
       'Apply a restructuring (our addition): the DRAFT with valid_from becomes ACTIVE, supersedes the version in force, cancels the groups due from valid_from ' +
       'with nothing paid and generates its own; paid claims are never rewritten',
     tags,
-    responses: { 200: { description: 'Applied', schema: restructuringResponse }, ...badInput, ...itemNotFound, ...refusedDoc('Nejde o restrukturalizaci aktivního obchodu, nebo nesedí jistina') },
-    handler: ({ deps, actor, params }) => applyRestructuring(deps, actor, { dealId: params.dealId, id: params.id }),
+    responses: { 200: { description: 'Applied', schema: restructuringResponse }, ...fourEyesDoc, ...badInput, ...itemNotFound, ...refusedDoc('Nejde o restrukturalizaci aktivního obchodu, nebo nesedí jistina') },
+    handler: async ({ deps, actor, params }) => fourEyesReply(await requestOrExecute(deps, actor, restructuring, { dealId: params.dealId, id: params.id })),
   }),
   defineRoute({
     method: 'get',
@@ -283,8 +286,8 @@ export const claimsRoutes: RouteDef[] = [
     summary: 'Enter a claim by hand: CONTRACTUAL_PENALTY, COST_OF_RECOVERY, FEE, INSURANCE, SERVICE_ADVANCE or OTHER (deal ACTIVE or FILED_FOR_INSOLVENCY)',
     tags,
     body: claimCreateRequest,
-    responses: { 201: { description: 'Created', schema: claimView }, ...badInput, ...dealNotFound, ...refusedDoc('Obchod se nesplácí') },
-    handler: async ({ deps, actor, params, body }) => new Reply(201, await createClaim(deps, actor, { dealId: params.dealId, claim: body })),
+    responses: { 201: { description: 'Created', schema: claimView }, ...fourEyesDoc, ...badInput, ...dealNotFound, ...refusedDoc('Obchod se nesplácí') },
+    handler: async ({ deps, actor, params, body }) => fourEyesReply(await requestOrExecute(deps, actor, claimCreation, { dealId: params.dealId, claim: body }), (claim) => new Reply(201, claim)),
   }),
   defineRoute({
     method: 'get',
@@ -316,8 +319,8 @@ export const claimsRoutes: RouteDef[] = [
     summary: 'Replace due date, amount, description and creditor of a live claim with nothing paid',
     tags,
     body: claimUpdateRequest,
-    responses: { 200: { description: 'Changed', schema: claimView }, ...badInput, ...itemNotFound, ...refusedDoc('Pohledávka je uhrazená, zrušená, úrok z prodlení nebo jistina splátky') },
-    handler: ({ deps, actor, params, body }) => updateClaim(deps, actor, { dealId: params.dealId, id: params.id, partial: false, changes: body }),
+    responses: { 200: { description: 'Changed', schema: claimView }, ...fourEyesDoc, ...badInput, ...itemNotFound, ...refusedDoc('Pohledávka je uhrazená, zrušená, úrok z prodlení nebo jistina splátky') },
+    handler: async ({ deps, actor, params, body }) => fourEyesReply(await requestOrExecute(deps, actor, claimChange, { dealId: params.dealId, id: params.id, partial: false, changes: body })),
   }),
   defineRoute({
     method: 'patch',
@@ -326,8 +329,8 @@ export const claimsRoutes: RouteDef[] = [
     summary: 'Change some fields of a live claim with nothing paid',
     tags,
     body: claimPatch,
-    responses: { 200: { description: 'Changed', schema: claimView }, ...badInput, ...itemNotFound, ...refusedDoc('Pohledávka je uhrazená, zrušená, úrok z prodlení nebo jistina splátky') },
-    handler: ({ deps, actor, params, body }) => updateClaim(deps, actor, { dealId: params.dealId, id: params.id, partial: true, changes: body }),
+    responses: { 200: { description: 'Changed', schema: claimView }, ...fourEyesDoc, ...badInput, ...itemNotFound, ...refusedDoc('Pohledávka je uhrazená, zrušená, úrok z prodlení nebo jistina splátky') },
+    handler: async ({ deps, actor, params, body }) => fourEyesReply(await requestOrExecute(deps, actor, claimChange, { dealId: params.dealId, id: params.id, partial: true, changes: body })),
   }),
   defineRoute({
     method: 'delete',
@@ -335,11 +338,8 @@ export const claimsRoutes: RouteDef[] = [
     access: access.staff('claims.write'),
     summary: 'Cancel a live claim with nothing paid (claims are never deleted)',
     tags,
-    responses: { 204: { description: 'Cancelled' }, ...itemNotFound, ...refusedDoc('Pohledávka je uhrazená, zrušená, úrok z prodlení nebo jistina splátky') },
-    handler: async ({ deps, actor, params }) => {
-      await cancelClaim(deps, actor, { dealId: params.dealId, id: params.id });
-      return new Reply(204);
-    },
+    responses: { 204: { description: 'Cancelled' }, ...fourEyesDoc, ...itemNotFound, ...refusedDoc('Pohledávka je uhrazená, zrušená, úrok z prodlení nebo jistina splátky') },
+    handler: async ({ deps, actor, params }) => fourEyesReply(await requestOrExecute(deps, actor, claimCancellation, { dealId: params.dealId, id: params.id }), () => new Reply(204)),
   }),
 
   // Lead → deal -----------------------------------------------------------------------------

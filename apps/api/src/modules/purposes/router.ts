@@ -15,13 +15,15 @@ import {
 } from '@lending/contracts';
 import type { Response } from 'express';
 import { sendFile } from '../../http/file-response.ts';
-import { badInput, notFoundDoc, refusedDoc } from '../../http/responses.ts';
+import { badInput, fourEyesDoc, fourEyesReply, notFoundDoc, refusedDoc } from '../../http/responses.ts';
+import { requestOrExecute } from '../approvals/four-eyes.ts';
+import { paymentOrder } from './four-eyes-actions.ts';
 import { access, defineRoute, Reply, type RouteDef } from '../../http/routes.ts';
 import { createDrawing } from './create-drawing.ts';
 import { createPurpose } from './create-purpose.ts';
 import { deleteDrawing } from './delete-drawing.ts';
 import { deletePurpose } from './delete-purpose.ts';
-import { exportPaymentOrders, type PaymentOrderFile } from './export-payment-orders.ts';
+import type { PaymentOrderFile } from './export-payment-orders.ts';
 import { getDrawing } from './get-drawing.ts';
 import { getPaymentOrderFile } from './get-payment-order-file.ts';
 import { getPurpose } from './get-purpose.ts';
@@ -82,8 +84,9 @@ export const purposeRoutes: RouteDef[] = [
     tags,
     query: paymentOrderQuery,
     body: paymentOrderRequest,
-    responses: { 200: file, ...badInput, ...notFound, ...refusedDoc() },
-    handler: async ({ deps, actor, params, query, body, res }) => sendPaymentOrder(res, await exportPaymentOrders(deps, actor, { ...query, dealId: params.dealId, drawingIds: body })),
+    responses: { 200: file, ...fourEyesDoc, ...badInput, ...notFound, ...refusedDoc() },
+    handler: async ({ deps, actor, params, query, body, res }) =>
+      fourEyesReply(await requestOrExecute(deps, actor, paymentOrder, { ...query, dealId: params.dealId, drawingIds: body }), (file) => sendPaymentOrder(res, file)),
   }),
   defineRoute({
     method: 'get',
