@@ -237,7 +237,7 @@ function printWelcome(seeded: boolean): void {
     `  API dokumentace:   ${base}/api/v1/docs/`,
     `  Připravenost:      ${base}/api/v1/healthcheck/ready/`,
     `  Přihlášení:        ${login}`,
-    ...(seeded ? [`  Další demo účty (stejné heslo): underwriter@demo.cz, vymahani@demo.cz, ucetni@demo.cz, nahled@demo.cz`] : []),
+    ...(seeded ? [`  Další demo účty (stejné heslo): underwriter@demo.cz, vymahani@demo.cz, ucetni@demo.cz, ucetni2@demo.cz, nahled@demo.cz`] : []),
     `  Databáze:          ${embedded ? `vestavěný PostgreSQL v ${path.join(config.DATA_DIR, 'postgres')}` : 'DATABASE_URL'}`,
     '',
   ];

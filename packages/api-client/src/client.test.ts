@@ -215,6 +215,15 @@ describe('files', () => {
     expect(calls[0]?.headers.get('Accept')).toBe('*/*');
   });
 
+  it('hands back the approval request a four-eyes file call answers with 202 instead of the file', async () => {
+    const approval = { object: 'approval_request', id: 12, state: 'PENDING' };
+    serve({ 'POST /api/v1/deals/3/purposes/payments/': () => ({ status: 202, body: approval }) });
+    const { client } = session({ access: 'old', refresh: 'r1' });
+    const file = await client.download('/api/v1/deals/{dealId}/purposes/payments/', { method: 'POST', params: { dealId: 3 }, body: [1] });
+    expect(file.accepted).toEqual(approval);
+    expect(file.blob.size).toBe(0);
+  });
+
   it('reads plain and RFC 5987 file names', () => {
     expect(fileNameFromDisposition('attachment; filename="vypis \\"unor\\".pdf"')).toBe('vypis "unor".pdf');
     expect(fileNameFromDisposition('attachment; filename=report.csv')).toBe('report.csv');

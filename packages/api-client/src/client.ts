@@ -9,6 +9,11 @@ import { fillPath, withQuery, type Query } from './query.ts';
 export interface DownloadedFile {
   blob: Blob;
   fileName: string | null;
+  /**
+   * A 202 with JSON instead of the file (a four-eyes action, ADR 0045: the approval request made
+   * instead of acting); `blob` is then empty.
+   */
+  accepted?: unknown;
 }
 
 /** The staff session: the client sends its token and renews it once on a 401. */
@@ -199,6 +204,11 @@ export function createApiClient({ auth, onError }: ApiClientOptions = {}): ApiCl
     };
     const answer = await (options.form ? viaXhr(outgoing) : viaFetch(outgoing));
     const ok = answer.status >= 200 && answer.status < 300;
+    if (options.binary && answer.status === 202 && (answer.header('Content-Type') ?? '').includes('application/json')) {
+      const accepted: unknown = parseJson(await answer.text());
+      inspector?.(method, target, accepted);
+      return { blob: new Blob([]), fileName: null, accepted } satisfies DownloadedFile;
+    }
     if (options.binary && ok) {
       const file: DownloadedFile = { blob: await readBody(answer, options.onDownloadProgress), fileName: fileNameFromDisposition(answer.header('Content-Disposition')) };
       return file;

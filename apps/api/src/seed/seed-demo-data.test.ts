@@ -21,7 +21,7 @@ describe('demo data', () => {
   it('seeds an empty database with Czech data that passes our own validators', { timeout: 420_000 }, async () => {
     expect(await isEmpty(ctx.deps.prisma)).toBe(true);
     const result = await seedDemoData(ctx.deps.prisma, { adminEmail: 'spravce@demo.cz', adminPassword: 'Demo-heslo-2026', publicUrl: 'http://localhost:3000', storage: storageFor(ctx.deps) });
-    expect(result.staff.map((s) => s.role).sort()).toEqual(['ACCOUNTANT', 'ADMIN', 'COLLECTIONS', 'UNDERWRITER', 'VIEWER']);
+    expect(result.staff.map((s) => s.role).sort()).toEqual(['ACCOUNTANT', 'ACCOUNTANT', 'ADMIN', 'COLLECTIONS', 'UNDERWRITER', 'VIEWER']);
     expect(await isEmpty(ctx.deps.prisma)).toBe(false);
 
     const persons = await ctx.deps.prisma.person.findMany({ include: { addresses: true } });

@@ -51,6 +51,8 @@ const STAFF: { email: string; role: StaffRole; firstName: string; lastName: stri
   { email: 'underwriter@demo.cz', role: 'UNDERWRITER', firstName: 'Jana', lastName: 'Dvořáková' },
   { email: 'vymahani@demo.cz', role: 'COLLECTIONS', firstName: 'Petr', lastName: 'Svoboda' },
   { email: 'ucetni@demo.cz', role: 'ACCOUNTANT', firstName: 'Lenka', lastName: 'Černá' },
+  // Four-eyes (ROLES.md §2): a payout or a claim change one accountant asks, the other approves.
+  { email: 'ucetni2@demo.cz', role: 'ACCOUNTANT', firstName: 'Martin', lastName: 'Veselý' },
   { email: 'nahled@demo.cz', role: 'VIEWER', firstName: 'Tomáš', lastName: 'Procházka' },
 ];
 

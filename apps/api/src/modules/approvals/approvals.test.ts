@@ -274,7 +274,7 @@ describe('every four-eyes action answers 202 and changes nothing until approved'
     const draft = await http().post(`/api/v1/deals/${deal.id}/deal-model/`).set(bearer(admin.access)).send({ principal: '100000.00', annual_interest_rate: '6', term_months: 24, disbursement_date: '2026-02-01', first_due_date: '2026-03-15', due_day: 15, installment_type: 'ANNUITY', valid_from: '2026-02-01' });
     expect(draft.status, draft.text).toBe(201);
     const request = pending(await http().post(`/api/v1/deals/${deal.id}/deal-model/${draft.body.id}/activate/`).set(bearer(collections.access)));
-    expect(request.summary).toBe(`Restrukturalizace obchodu #${deal.id}: verze modelu č. ${draft.body.id} od 1. 2. 2026, jistina 100 000 Kč`);
+    expect(request.summary).toBe(`Restrukturalizace obchodu #${deal.id}: verze modelu č. ${draft.body.id} od 1. 2. 2026, jistina 100\u00a0000\u00a0Kč`);
     expect((await p().dealModel.findUniqueOrThrow({ where: { id: draft.body.id } })).state).toBe('DRAFT');
     const approved = await approve(request.id);
     expect(approved.status, approved.text).toBe(200);

@@ -13,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { Dialog, enumOptions, ErrorSummary, RadioGroup, SelectField, TextAreaField } from '@lending/ui';
 import { api } from '../../shared/api';
 import { showToast } from '../../shared/toast';
+import { afterFourEyes } from '../../shared/four-eyes';
 import { usePermissions } from '../../shared/current-user';
 import { DEAL_TABS } from './deal-tabs';
 import { PROBLEM_TABS } from './problem-tabs';
@@ -93,12 +94,13 @@ function ChangeStateForm({ deal, onCancel, onChanged }: { deal: DealDetail; onCa
     setRefusal(null);
     setFieldErrors({});
     try {
-      await api.post(
+      const answer = await api.post(
         '/api/v1/deals/{id}/state/',
         { state: target, ...(REASON_TARGETS.has(target) && closedReason ? { closed_reason: closedReason as DealClosedReason } : {}), ...(note.trim() ? { note: note.trim() } : {}) },
         { params: { id: deal.id } },
       );
-      showToast(`Stav obchodu byl změněn na „${DealState.labels[target]}“.`);
+      // Activating and closing are four-eyes (ADR 0045): they wait for a second user's approval.
+      afterFourEyes(answer, () => showToast(`Stav obchodu byl změněn na „${DealState.labels[target]}“.`));
       onChanged();
     } catch (error) {
       const fields = fieldErrorsOf(error);

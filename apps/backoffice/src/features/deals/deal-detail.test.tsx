@@ -237,6 +237,31 @@ describe('deal detail', () => {
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).parentElement?.textContent).toContain('Dokončení smlouvy'));
   });
 
+  it('activation is four-eyes: a 202 says the request waits for approval and the deal is not shown active', async () => {
+    const user = userEvent.setup();
+    const deal = dealDetail({ state: 'CONTRACT_SIGN', days_past_due: 0, dpd_bucket: '0', breach_types: [], breaches: [] });
+    const approval = {
+      object: 'approval_request', id: 31, action: 'DEAL_ACTIVATE', state: 'PENDING', summary: 'Aktivace obchodu #501', deal: 501, amount: '180000.00', input: {},
+      maker: { id: 1, name: 'Lenka Černá' }, created_at: '2026-11-27T10:00:00.000Z', expires_at: '2026-12-04T10:00:00.000Z', decided_by: null, decided_at: null, reason: null, failure: null, result: null,
+    };
+    const { calls } = dealApi(deal, {
+      'GET /api/v1/deals/501/': () => ({ status: 200, body: deal }),
+      'POST /api/v1/deals/501/validate/': () => ({ status: 200, body: validation({ state: 'CONTRACT_SIGN', target_state: 'ACTIVE' }) }),
+      'POST /api/v1/deals/501/state/': () => ({ status: 202, body: approval }),
+    });
+    renderApp('/deals/501');
+
+    await user.click(await screen.findByRole('button', { name: 'Změnit stav' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Změnit stav obchodu' });
+    await user.click(within(dialog).getByLabelText('Aktivní'));
+    expect(await within(dialog).findByText('Obchod splňuje podmínky pro stav „Aktivní“.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Změnit stav' }));
+
+    expect(await screen.findByText('Žádost č. 31 čeká na schválení jiným uživatelem; zatím se nic nezměnilo.')).toBeTruthy();
+    expect(screen.queryByText('Stav obchodu byl změněn na „Aktivní“.')).toBeNull();
+    expect(calls.find((c) => c.path.endsWith('/state/'))?.body).toEqual({ state: 'ACTIVE' });
+  });
+
   it('shows the Czech detail of a 409 from the state change', async () => {
     const user = userEvent.setup();
     dealApi(dealDetail({ state: 'CONTRACT_SIGN' }), {

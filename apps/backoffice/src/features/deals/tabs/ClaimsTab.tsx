@@ -42,6 +42,7 @@ import { api } from '../../../shared/api';
 import { businessToday } from '../../../shared/business-date';
 import { amountFromInput, amountToInput, intOrText, textOrNull, validate } from '../../../shared/form';
 import { showToast } from '../../../shared/toast';
+import { afterFourEyes } from '../../../shared/four-eyes';
 import { useForm } from '../../../shared/useForm';
 import { FormActions } from '../../../shared/ui/EditableList';
 import { ExportButtons } from '../../../shared/ui/ExportButtons';
@@ -202,8 +203,8 @@ export function ClaimsTab({ dealId, canWrite }: { dealId: number; canWrite: bool
         confirmLabel="Zrušit pohledávku"
         onConfirm={async () => {
           if (!cancelling) return;
-          await api.delete('/api/v1/deals/{dealId}/claims/{id}/', { params: { dealId, id: cancelling.id } });
-          showToast(`Pohledávka č. ${cancelling.id} byla zrušena.`);
+          const answer = await api.delete('/api/v1/deals/{dealId}/claims/{id}/', { params: { dealId, id: cancelling.id } });
+          afterFourEyes(answer, () => showToast(`Pohledávka č. ${cancelling.id} byla zrušena.`));
           await revalidate();
         }}
         onClose={() => setCancelling(null)}
@@ -274,8 +275,8 @@ function ClaimForm({ dealId, claim, onDone, onCancel }: { dealId: number; claim:
             ...common(values),
           }),
         async (body: ClaimPatch) => {
-          await api.patch('/api/v1/deals/{dealId}/claims/{id}/', body, { params: { dealId, id: claim.id } });
-          showToast(`Pohledávka č. ${claim.id} byla upravena.`);
+          const answer = await api.patch('/api/v1/deals/{dealId}/claims/{id}/', body, { params: { dealId, id: claim.id } });
+          afterFourEyes(answer, () => showToast(`Pohledávka č. ${claim.id} byla upravena.`));
           await onDone();
         },
       )
@@ -283,8 +284,8 @@ function ClaimForm({ dealId, claim, onDone, onCancel }: { dealId: number; claim:
         (values) =>
           validate(claimCreateRequest, { type: values.type || undefined, due_date: values.due_date || undefined, amount: amountFromInput(values.amount), ...common(values) }),
         async (body: ClaimCreateRequest) => {
-          const created = await api.post('/api/v1/deals/{dealId}/claims/', body, { params: { dealId } });
-          showToast(`Pohledávka č. ${created.id} byla přidána.`);
+          const answer = await api.post('/api/v1/deals/{dealId}/claims/', body, { params: { dealId } });
+          afterFourEyes(answer, (created) => showToast(`Pohledávka č. ${created.id} byla přidána.`));
           await onDone();
         },
       );

@@ -15,6 +15,7 @@ import { ConfirmDialog, DataTable, Dialog, enumOptions, ErrorState, ErrorSummary
 import { api } from '../../../shared/api';
 import { amountFromInput, amountToInput, intOrText, textOrNull, validate } from '../../../shared/form';
 import { showToast } from '../../../shared/toast';
+import { afterFourEyes } from '../../../shared/four-eyes';
 import { useForm } from '../../../shared/useForm';
 import { FormActions } from '../../../shared/ui/EditableList';
 import { DescriptionList, Section } from '../../../shared/ui/Layout';
@@ -158,8 +159,8 @@ export function DealModelTab({ dealId, canWrite }: { dealId: number; canWrite: b
         confirmLabel="Provést restrukturalizaci"
         onConfirm={async () => {
           if (!activating) return;
-          const result = await api.post('/api/v1/deals/{dealId}/deal-model/{id}/activate/', undefined, { params: { dealId, id: activating.id } });
-          showToast(`Restrukturalizace provedena: zrušeno ${result.cancelled_claims} a vytvořeno ${result.created_claims} pohledávek.`);
+          const answer = await api.post('/api/v1/deals/{dealId}/deal-model/{id}/activate/', undefined, { params: { dealId, id: activating.id } });
+          afterFourEyes(answer, (result) => showToast(`Restrukturalizace provedena: zrušeno ${result.cancelled_claims} a vytvořeno ${result.created_claims} pohledávek.`));
           await revalidate();
         }}
         onClose={() => setActivating(null)}

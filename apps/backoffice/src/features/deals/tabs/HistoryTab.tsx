@@ -1,4 +1,4 @@
-import { AllocationProfile, DealClosedReason, DealState, DealType, NoticeDisablingSetting, PersonRole, type AuditEntry } from '@lending/contracts';
+import { AllocationProfile, ApprovalAction, DealClosedReason, DealState, DealType, NoticeDisablingSetting, PersonRole, type AuditEntry } from '@lending/contracts';
 import { ApiError } from '@lending/api-client';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -57,6 +57,13 @@ const ACTIONS: Record<string, string> = {
   'deal.realty_group.delete': 'Smazání skupiny nemovitostí',
   'deal.realty_group.estimation.create': 'Nový odhad nemovitostí',
   'deal.realty_group.evaluate': 'Vyhodnocení LTV',
+  // Four-eyes (ADR 0045): requests and their decisions.
+  'approval.request': 'Žádost o schválení',
+  'approval.approve': 'Schváleno druhým uživatelem a provedeno',
+  'approval.reject': 'Žádost o schválení zamítnuta',
+  'approval.withdraw': 'Žádost o schválení stažena',
+  'approval.fail': 'Schváleno, ale nešlo provést',
+  'approval.expire': 'Žádost o schválení vypršela',
 };
 
 const FIELDS: Record<string, string> = {
@@ -105,6 +112,15 @@ function show(field: string, value: unknown): string {
 function describeChanges(entry: AuditEntry): string[] {
   const changes = entry.changes;
   if (!changes || typeof changes !== 'object' || Array.isArray(changes)) return [];
+  if (entry.action.startsWith('approval.')) {
+    // What was asked, in the request's own words, and why it ended as it did.
+    const { summary, reason, failure, approval_action: action } = changes as { summary?: string; reason?: string; failure?: string; approval_action?: string };
+    return [
+      `${ApprovalAction.labels[action as ApprovalAction] ?? action ?? ''}: ${summary ?? ''}`,
+      ...(reason ? [`Důvod: ${reason}`] : []),
+      ...(failure ? [`Proč nešlo provést: ${failure}`] : []),
+    ];
+  }
   return Object.entries(changes as Record<string, unknown>).map(([field, change]) => {
     const label = FIELDS[field] ?? field;
     if (change && typeof change === 'object' && !Array.isArray(change) && 'from' in change && 'to' in change) {

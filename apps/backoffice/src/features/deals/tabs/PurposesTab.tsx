@@ -6,6 +6,7 @@ import {
   type PaymentOrderFormat,
   type Purpose,
   type PurposeDrawing,
+  type ApprovalRequestView,
 } from '@lending/contracts';
 import { sumMoney } from '@lending/contracts/format';
 import { errorMessage, withQuery } from '@lending/api-client';
@@ -29,9 +30,10 @@ import {
   StatusBadge,
   TextField,
 } from '@lending/ui';
-import { api } from '../../../shared/api';
-import { downloadFile } from '../../../shared/download';
+import { api, useApi } from '../../../shared/api';
+import { downloadOrAccepted } from '../../../shared/download';
 import { showToast } from '../../../shared/toast';
+import { afterFourEyes } from '../../../shared/four-eyes';
 import { DownloadButton } from '../../../shared/ui/DownloadButton';
 import { DescriptionList, Section } from '../../../shared/ui/Layout';
 import { useUrlState } from '../../../shared/ui/useUrlState';
@@ -371,18 +373,23 @@ function PaymentOrderPanel({ dealId, chosen, onDone }: { dealId: number; chosen:
   const [executionDate, setExecutionDate] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Four-eyes (ADR 0045): when payment orders need a second accountant, the button asks for that.
+  const settings = useApi('/api/v1/approvals/settings/');
+  const fourEyes = settings.data?.find((s) => s.action === 'PAYMENT_ORDER')?.enabled ?? false;
 
   async function download() {
     setBusy(true);
     setFailure(null);
     try {
       const path = withQuery(`/api/v1/deals/${dealId}/purposes/payments/`, { format, execution_date: executionDate || undefined });
-      const name = await downloadFile(path, {
+      const answer = await downloadOrAccepted(path, {
         method: 'POST',
         body: chosen.map((d) => d.id),
         fallbackName: format === 'abo' ? 'platebni-prikaz.kpc' : 'platebni-prikaz.xml',
       });
-      showToast(`Platební příkaz ${name} byl stažen.`, 'info');
+      // Four-eyes (ADR 0045): the order waits for a second accountant; its file is then under "Ke schválení" and below.
+      if ('accepted' in answer) afterFourEyes(answer.accepted as ApprovalRequestView, () => undefined);
+      else showToast(`Platební příkaz ${answer.name} byl stažen.`, 'info');
       await onDone();
     } catch (error) {
       setFailure(errorMessage(error));
@@ -405,8 +412,9 @@ function PaymentOrderPanel({ dealId, chosen, onDone }: { dealId: number; chosen:
       </p>
       <RadioGroup name={`${formId}-format`} legend="Formát souboru" options={formatOptions} value={format} onChange={setFormat} inline />
       <TextField id={`${formId}-date`} type="date" label="Datum splatnosti" hint="Prázdné = dnes" value={executionDate} onChange={setExecutionDate} />
+      {fourEyes && <p className="hint">Platební příkaz schvaluje druhý účetní. Po schválení je soubor ke stažení v seznamu Vydané platební příkazy.</p>}
       <button type="button" className="button" disabled={busy || chosen.length === 0} aria-busy={busy || undefined} onClick={() => void download()}>
-        {busy ? 'Připravuji soubor…' : 'Stáhnout platební příkaz'}
+        {busy ? 'Připravuji soubor…' : fourEyes ? 'Odeslat platební příkaz ke schválení' : 'Stáhnout platební příkaz'}
       </button>
     </Section>
   );
