@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
 import {
+  activateWithApproval,
   acceptedOfferLead,
   addPayoutPurpose,
   backdateFirstModel,
@@ -54,7 +55,7 @@ test('staff turn an accepted offer into a deal, activate it and see it overdue a
   await addPayoutPurpose(page);
 
   await changeState(page, 'Podpis smlouvy');
-  await changeState(page, 'Aktivní');
+  await activateWithApproval(page, request);
 
   // Activation generated the installments; those due before today are overdue.
   await page.getByRole('tab', { name: 'Pohledávky', exact: true }).click();

@@ -4,6 +4,7 @@ import type { ModelInstallmentsView } from '@lending/contracts';
 import { expect, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
 import {
+  activateWithApproval,
   acceptedOfferLead,
   addPayoutPurpose,
   backdateFirstModel,
@@ -108,7 +109,7 @@ test('staff import a bank statement, pair the payment left unpaired and see the 
   await page.getByRole('tab', { name: 'Účely a čerpání' }).click();
   await addPayoutPurpose(page);
   await changeDealState(page, 'Podpis smlouvy');
-  await changeDealState(page, 'Aktivní');
+  await activateWithApproval(page, request);
 
   // What the deal owes, as the API says: its VS, profile and the overdue installments.
   const headers = { Authorization: `Bearer ${await staffToken(request)}` };

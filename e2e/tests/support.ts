@@ -64,16 +64,25 @@ export const E2E_ADMIN = { email: 'e2e-admin@demo.cz', password: 'E2e-heslo-2026
 
 /** Signs the e2e administrator in to the back-office, landing on its dashboard. */
 export async function signIn(page: Page): Promise<void> {
+  await signInAs(page, E2E_ADMIN);
+}
+
+/** The demo seed's accountants (the seed gives every demo account the administrator's password). */
+export const E2E_ACCOUNTANT = { email: 'ucetni@demo.cz', password: E2E_ADMIN.password };
+export const E2E_ACCOUNTANT_2 = { email: 'ucetni2@demo.cz', password: E2E_ADMIN.password };
+
+/** Signs a staff member in to the back-office, landing on its dashboard. */
+export async function signInAs(page: Page, who: { email: string; password: string }): Promise<void> {
   await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill(E2E_ADMIN.email);
-  await page.getByLabel('Heslo').fill(E2E_ADMIN.password);
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Heslo').fill(who.password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
   await expect(page).toHaveURL('/admin/');
 }
 
 /** A staff access token, as the back-office gets it. */
-export async function staffToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/v1/auth/token/', { data: E2E_ADMIN });
+export async function staffToken(request: APIRequestContext, who: { email: string; password: string } = E2E_ADMIN): Promise<string> {
+  const login = await request.post('/api/v1/auth/token/', { data: who });
   expect(login.status()).toBe(200);
   return ((await login.json()) as { access: string }).access;
 }
@@ -282,6 +291,27 @@ export async function addPayoutPurpose(page: Page): Promise<void> {
   await purposeDialog.getByRole('button', { name: 'Uložit' }).click();
   await expect(purposeDialog).toBeHidden();
   await expect(page.getByText('Účel byl přidán.').first()).toBeVisible();
+}
+
+/**
+ * Activation is four-eyes (ADR 0045): the e2e administrator asks for it in the state dialog, which
+ * says the request waits; the deal stays as it was until a demo accountant approves the request
+ * (through the API here; the payout journey approves in the back-office), then shows it active.
+ */
+export async function activateWithApproval(page: Page, request: APIRequestContext): Promise<void> {
+  await page.getByRole('button', { name: 'Změnit stav' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Změnit stav obchodu' });
+  await dialog.getByLabel('Aktivní').check();
+  await expect(dialog.getByText('Obchod splňuje podmínky pro stav „Aktivní“.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Změnit stav' }).click();
+  await expect(dialog).toBeHidden();
+  const toast = page.getByText(/^Žádost č\. \d+ čeká na schválení jiným uživatelem; zatím se nic nezměnilo\.$/);
+  await expect(toast).toBeVisible();
+  const id = Number(/č\. (\d+)/.exec((await toast.textContent()) ?? '')![1]);
+  const approved = await request.post(`/api/v1/approvals/${id}/approve/`, { headers: { Authorization: `Bearer ${await staffToken(request, E2E_ACCOUNTANT)}` } });
+  expect(approved.status(), await approved.text()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('banner').or(page.locator('main')).getByText('Aktivní').first()).toBeVisible();
 }
 
 /** Moves the deal to `target` through the state dialog; validate must find nothing first. */

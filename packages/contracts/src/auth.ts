@@ -11,11 +11,17 @@ export type TokenRequest = z.infer<typeof tokenRequest>;
 export const tokenResponse = z.object({ access: z.string(), refresh: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
-export const refreshRequest = z.object({ refresh: z.string().min(1, 'Pole je povinné') });
+/**
+ * The refresh token in the body (API clients), or left out: then the HttpOnly session cookie the
+ * login set carries it (the back-office, ROLES.md §3).
+ */
+export const refreshRequest = z.object({ refresh: z.string().min(1, 'Pole je povinné').optional() }).default({});
 export type RefreshRequest = z.infer<typeof refreshRequest>;
 export const refreshResponse = z.object({ access: z.string() });
 export type RefreshResponse = z.infer<typeof refreshResponse>;
 export const logoutRequest = refreshRequest;
+/** POST /auth/logout-all/: how many sessions (refresh tokens) were revoked. */
+export const logoutAllResponse = z.object({ revoked: z.number().int() });
 export type LogoutRequest = RefreshRequest;
 
 export const currentUser = z.object({

@@ -8,7 +8,7 @@ import { claimsStatementEndpoints } from './claims-statement-endpoints.ts';
 import { addressSuggestRequest, addressSuggestResponse } from './address.ts';
 import { auditEntry } from './audit.ts';
 import { approvalRejectRequest, approvalRequestView, fourEyesSetting, fourEyesSettingRequest } from './approvals.ts';
-import { currentUser, logoutRequest, refreshRequest, refreshResponse, tokenRequest, tokenResponse } from './auth.ts';
+import { currentUser, logoutAllResponse, logoutRequest, refreshRequest, refreshResponse, tokenRequest, tokenResponse } from './auth.ts';
 import { bankConnectionStart, bankStatementsValidation, documentsOverview, documentView } from './documents.ts';
 import { createFormRequest, formResponse, questionRequest, submitFormRequest } from './forms/form-api.ts';
 import { isirCaseView } from './isir.ts';
@@ -56,6 +56,8 @@ import {
   personSummary,
   personUpdateRequest,
   realtyRight,
+  revealedIdentifiers,
+  revealIdentifiersRequest,
 } from './persons.ts';
 import { runScreeningRequest, screeningDetail, screeningListItem, zobiAnswer } from './screenings.ts';
 
@@ -74,6 +76,7 @@ export const endpoints = {
   'POST /api/v1/auth/token/refresh/': { body: refreshRequest, response: refreshResponse },
   'GET /api/v1/auth/me/': { response: currentUser },
   'POST /api/v1/auth/logout/': { body: logoutRequest },
+  'POST /api/v1/auth/logout-all/': { response: logoutAllResponse },
   'GET /api/v1/audit-log/': list(auditEntry),
   // Four-eyes approvals (ADR 0045)
   'GET /api/v1/approvals/': list(approvalRequestView),
@@ -138,6 +141,7 @@ export const endpoints = {
   'PUT /api/v1/persons/{id}/': { body: personUpdateRequest, response: personDetail },
   'PATCH /api/v1/persons/{id}/': { body: personPatchRequest, response: personDetail },
   'GET /api/v1/persons/{id}/person/': { response: personSummary },
+  'POST /api/v1/persons/{id}/reveal-identifiers/': { body: revealIdentifiersRequest.optional(), response: revealedIdentifiers },
   'POST /api/v1/persons/{id}/lead/': { response: personLead },
   'POST /api/v1/persons/{personId}/address/': { body: personAddressRequest, response: personAddress },
   'PUT /api/v1/persons/{personId}/address/{id}/': { body: personAddressRequest, response: personAddress },

@@ -10,9 +10,9 @@ describe('permissions', () => {
   });
 
   it('separates who approves a deal from who pays it out and who changes what is owed', () => {
-    expect(permissionsOf('UNDERWRITER')).toEqual(['staff.read', 'notes.write', 'leads.write', 'persons.write', 'persons.contacts.write', 'persons.records.write', 'deals.originate', 'deals.state', 'drawings.write']);
+    expect(permissionsOf('UNDERWRITER')).toEqual(['staff.read', 'notes.write', 'leads.write', 'persons.write', 'persons.contacts.write', 'persons.records.write', 'persons.identifiers.read', 'deals.originate', 'deals.state', 'drawings.write']);
     expect(permissionsOf('ACCOUNTANT')).toEqual(['staff.read', 'notes.write', 'deals.state', 'drawings.write', 'deals.activate', 'claims.write', 'deals.close', 'approvals.servicing', 'payments.book', 'payouts.order', 'close-of-business.run']);
-    expect(permissionsOf('COLLECTIONS')).toEqual(['staff.read', 'notes.write', 'persons.contacts.write', 'persons.records.write', 'deals.state', 'claims.write', 'collections.write', 'deals.collect', 'deals.close']);
+    expect(permissionsOf('COLLECTIONS')).toEqual(['staff.read', 'notes.write', 'persons.contacts.write', 'persons.records.write', 'persons.identifiers.read', 'deals.state', 'claims.write', 'collections.write', 'deals.collect', 'deals.close']);
   });
 
   it('lets collections propose changes of what is owed but not approve them', () => {
@@ -20,6 +20,14 @@ describe('permissions', () => {
     expect(roleHolds('COLLECTIONS', 'approvals.servicing')).toBe(false);
     expect(roleHolds('ACCOUNTANT', 'approvals.servicing')).toBe(true);
     expect(roleHolds('UNDERWRITER', 'approvals.servicing')).toBe(false);
+  });
+
+  it('shows unmasked birth numbers and identity cards only to the roles whose work needs them', () => {
+    expect(roleHolds('ADMIN', 'persons.identifiers.read')).toBe(true);
+    expect(roleHolds('UNDERWRITER', 'persons.identifiers.read')).toBe(true);
+    expect(roleHolds('COLLECTIONS', 'persons.identifiers.read')).toBe(true);
+    expect(roleHolds('ACCOUNTANT', 'persons.identifiers.read')).toBe(false);
+    expect(roleHolds('VIEWER', 'persons.identifiers.read')).toBe(false);
   });
 
   it("asks a deal's target state its own permission", () => {

@@ -14,6 +14,7 @@ export const Permission = defineEnum(
     'persons.write',
     'persons.contacts.write',
     'persons.records.write',
+    'persons.identifiers.read',
     'deals.originate',
     'deals.state',
     'drawings.write',
@@ -35,6 +36,7 @@ export const Permission = defineEnum(
     'persons.write': 'Osoby (zápis), černá listina',
     'persons.contacts.write': 'Kontakty a adresy osob',
     'persons.records.write': 'Záznamy o exekucích osob (poznámky, stav)',
+    'persons.identifiers.read': 'Zobrazení nemaskovaných rodných čísel a čísel dokladů (zaznamenává se)',
     'deals.originate': 'Sjednání obchodu, dokud není aktivní: obchod, model, účastníci, účely a čerpání, zajištění, závazky, stav do podpisu smlouvy',
     'deals.state': 'Změna stavu obchodu (cílový stav vyžaduje své oprávnění)',
     'drawings.write': 'Změna čerpání (částka a den vyžadují sjednání, spárování s výplatou zaúčtování plateb)',
@@ -62,6 +64,9 @@ export const PERMISSION_ROLES: { readonly [P in Permission]: readonly StaffRole[
   'persons.write': ['ADMIN', 'UNDERWRITER'],
   'persons.contacts.write': ['ADMIN', 'UNDERWRITER', 'COLLECTIONS'],
   'persons.records.write': ['ADMIN', 'UNDERWRITER', 'COLLECTIONS'],
+  // Unmasked birth numbers and identity cards for the roles whose work needs them; each reveal is
+  // audited (ROLES.md §1, docs/decisions/0046). Everyone else sees them masked.
+  'persons.identifiers.read': ['ADMIN', 'UNDERWRITER', 'COLLECTIONS'],
   'deals.originate': ['ADMIN', 'UNDERWRITER'],
   'deals.state': ['ADMIN', 'UNDERWRITER', 'COLLECTIONS', 'ACCOUNTANT'],
   'drawings.write': ['ADMIN', 'UNDERWRITER', 'ACCOUNTANT'],

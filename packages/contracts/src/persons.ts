@@ -65,6 +65,12 @@ export function maskBirthNumber(value: string): string {
   return `${digits.slice(0, 6)}/${'*'.repeat(Math.max(3, digits.length - 6))}`;
 }
 
+/** An identity-card (or other document) number masked: all but its last 3 characters hidden (`******678`). */
+export function maskIdentityCard(value: string): string {
+  const clean = value.replace(/\s/g, '');
+  return `${'*'.repeat(Math.max(3, clean.length - 3))}${clean.slice(-3)}`;
+}
+
 /** The name staff see: first and last name of a natural person, the company name of a legal one. */
 export function personDisplayName(p: { identification_type: IdentificationType; first_name: string | null; last_name: string | null; company_name: string | null }): string {
   const natural = [p.first_name, p.last_name].filter(Boolean).join(' ');
@@ -304,12 +310,19 @@ export const blacklistEntry = z.object({
 });
 export type BlacklistEntry = z.infer<typeof blacklistEntry>;
 
-/** GET/PUT/PATCH /persons/{id}/: everything, birth number and identity card in full (staff only). */
+/**
+ * GET/PUT/PATCH /persons/{id}/ (and POST /persons/): everything, but the birth number and the
+ * identity card masked for every role (docs/decisions/0046); a role holding
+ * `persons.identifiers.read` reads them in full from POST /persons/{id}/reveal-identifiers/.
+ */
 export const personDetail = z.object({
   ...personCore,
-  /** YYMMDD/XXXX */
+  /** Masked like the list's: `YYMMDD/****`. */
   birth_number: z.string().nullable(),
+  /** Masked: all but the last 3 characters as `*` (`******678`). */
   identity_card: z.string().nullable(),
+  /** Always true: `birth_number` and `identity_card` are masked, never to be sent back as values. */
+  identifiers_masked: z.literal(true),
   /** The phone in E.164, null when it is not a valid Czech or Slovak number. */
   phone_e164: z.string().nullable(),
   citizenship: z.string().nullable(),
@@ -322,6 +335,19 @@ export const personDetail = z.object({
   blacklist_entries: z.array(blacklistEntry),
 });
 export type PersonDetail = z.infer<typeof personDetail>;
+
+/** POST /persons/{id}/reveal-identifiers/: why staff look (optional, recorded in the audit log). */
+export const revealIdentifiersRequest = z.object({
+  reason: optionalText(500),
+});
+export type RevealIdentifiersRequest = z.infer<typeof revealIdentifiersRequest>;
+
+/** The person's birth number (YYMMDD/XXXX) and identity card in full; each answer is audited. */
+export const revealedIdentifiers = z.object({
+  birth_number: z.string().nullable(),
+  identity_card: z.string().nullable(),
+});
+export type RevealedIdentifiers = z.infer<typeof revealedIdentifiers>;
 
 const countsBy = <E extends z.ZodEnum>(states: E) => z.object({ total: z.number().int(), by_state: z.record(states, z.number().int()) });
 
@@ -339,7 +365,7 @@ export const personSummary = z.object({
   id: z.number().int(),
   name: z.string(),
   identification_type: IdentificationType.schema,
-  /** The birth number (YYMMDD/XXXX) or the IČO the person is identified by. */
+  /** The birth number masked (`YYMMDD/****`) or the IČO the person is identified by. */
   identification: z.string().nullable(),
   company_id: z.string().nullable(),
   is_internal: z.boolean(),

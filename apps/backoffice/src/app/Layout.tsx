@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { CurrentUserBar } from '../features/auth';
+// The count only, not the approvals feature's index: its screen stays a lazy chunk.
+import { useActionableApprovalsCount } from '../features/approvals/nav-count';
 import { SkipLink, Toasts } from '@lending/ui';
 import { toasts } from '../shared/toast';
 import { useMay } from '../shared/current-user';
@@ -8,6 +10,7 @@ import { useMay } from '../shared/current-user';
 export function Layout() {
   const { pathname } = useLocation();
   const administers = useMay('administration');
+  const toApprove = useActionableApprovalsCount();
   const mainRef = useRef<HTMLElement>(null);
   const previousPath = useRef(pathname);
 
@@ -35,6 +38,7 @@ export function Layout() {
             <NavLink to="/deals">Obchody</NavLink>
             <NavLink to="/payments">Platby</NavLink>
             <NavLink to="/close-of-business">Uzávěrka dne</NavLink>
+            <NavLink to="/approvals">{toApprove ? `Ke schválení (${toApprove})` : 'Ke schválení'}</NavLink>
             {administers && <NavLink to="/roles">Role a oprávnění</NavLink>}
           </nav>
           <CurrentUserBar />

@@ -12,6 +12,7 @@ const persons = () => import('../features/persons');
 const deals = () => import('../features/deals');
 const payments = () => import('../features/payments');
 const admin = () => import('../features/admin');
+const approvals = () => import('../features/approvals');
 
 /** Paths are relative to the router basename "/admin/". */
 export const routes: RouteObject[] = [
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
       { path: 'deals/:id', errorElement: <RouteError />, lazy: async () => ({ Component: (await deals()).DealDetailPage }) },
       { path: 'payments', errorElement: <RouteError />, lazy: async () => ({ Component: (await payments()).PaymentsPage }) },
       { path: 'close-of-business', errorElement: <RouteError />, lazy: async () => ({ Component: (await deals()).CloseOfBusinessPage }) },
+      { path: 'approvals', errorElement: <RouteError />, lazy: async () => ({ Component: (await approvals()).ApprovalsPage }) },
       { path: 'roles', errorElement: <RouteError />, lazy: async () => ({ Component: (await admin()).RolesPage }) },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -110,8 +110,10 @@ export function personDetail(overrides: Partial<PersonDetail> = {}): PersonDetai
   const { birth_number_masked: _masked, has_deal: _hasDeal, ...core } = personListItem();
   return {
     ...core,
-    birth_number: '850412/1236',
-    identity_card: '204512345',
+    // As the API answers every role: masked (docs/decisions/0046); POST …/reveal-identifiers/ has them.
+    birth_number: '850412/****',
+    identity_card: '******345',
+    identifiers_masked: true,
     phone_e164: '+420603123456',
     citizenship: 'CZ',
     note: null,
@@ -129,7 +131,7 @@ export function personSummary(overrides: Partial<PersonSummary> = {}): PersonSum
     id: 55,
     name: 'Jiří Dvořák',
     identification_type: 'BIRTH_NUMBER',
-    identification: '850412/1236',
+    identification: '850412/****',
     company_id: null,
     is_internal: false,
     is_blacklisted: false,

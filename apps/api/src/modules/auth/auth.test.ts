@@ -220,7 +220,8 @@ describe('refresh and logout', () => {
     const { access } = await ctx.login('UNDERWRITER');
     expect((await ctx.http().post('/api/v1/auth/token/refresh/').send({ refresh: access })).status).toBe(401);
     expect((await ctx.http().post('/api/v1/auth/token/refresh/').send({ refresh: 'x' })).status).toBe(401);
-    expect((await ctx.http().post('/api/v1/auth/token/refresh/').send({})).status).toBe(400);
+    // Neither a body's token nor the session cookie: not signed in.
+    expect((await ctx.http().post('/api/v1/auth/token/refresh/').send({})).status).toBe(401);
   });
 
   it("cannot revoke another user's refresh token", async () => {
@@ -229,6 +230,69 @@ describe('refresh and logout', () => {
     const res = await ctx.http().post('/api/v1/auth/logout/').set(bearer(alice.access)).send({ refresh: bob.refresh });
     expect(res.status).toBe(400);
     expect((await ctx.http().post('/api/v1/auth/token/refresh/').send({ refresh: bob.refresh })).status).toBe(200);
+  });
+});
+
+describe('the session cookie (ROLES.md §3)', () => {
+  /** Logs in as a browser does and keeps the cookies the answers set (supertest's agent). */
+  async function browserLogin(role: 'ADMIN' | 'ACCOUNTANT' = 'ACCOUNTANT') {
+    const user = await ctx.login(role);
+    const agent = request.agent(ctx.app);
+    const login = await agent.post('/api/v1/auth/token/').send({ email: user.email, password: user.password });
+    expect(login.status).toBe(200);
+    return { agent, login, user };
+  }
+
+  it('the login sets the refresh token as an HttpOnly, SameSite=Strict cookie for /api/v1/auth/ only, with nothing personal in it', async () => {
+    const { login, user } = await browserLogin();
+    const cookie = (login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('lending_session='))!;
+    expect(cookie).toMatch(/; Path=\/api\/v1\/auth\/;/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).toMatch(/Max-Age=604800/);
+    // Plain http here: not Secure (behind TLS, req.secure makes it Secure).
+    expect(cookie).not.toContain('Secure');
+    const value = decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!);
+    expect(value).toBe(login.body.refresh);
+    const decoded = Buffer.concat(value.split('.').slice(0, 2).map((part) => Buffer.from(part, 'base64url'))).toString();
+    expect(decoded).not.toContain(user.email);
+    expect(decoded).not.toContain(user.email.split('@')[0]!);
+  });
+
+  it('a new tab (no token in its memory) gets an access token from the cookie alone, until logout revokes it and clears the cookie', async () => {
+    const { agent } = await browserLogin();
+    const refreshed = await agent.post('/api/v1/auth/token/refresh/').send();
+    expect(refreshed.status, refreshed.text).toBe(200);
+    expect((await ctx.http().get('/api/v1/auth/me/').set(bearer(refreshed.body.access))).status).toBe(200);
+
+    const logout = await agent.post('/api/v1/auth/logout/').set(bearer(refreshed.body.access)).send();
+    expect(logout.status).toBe(204);
+    expect(logout.headers['set-cookie']?.[0]).toMatch(/^lending_session=;.*Expires=Thu, 01 Jan 1970/);
+    // The revoked token does not come back even when a client still holds it.
+    const cookieToken = (await agent.post('/api/v1/auth/token/refresh/').send()).status;
+    expect(cookieToken).toBe(401);
+  });
+
+  it('a forged or missing session cookie is 401', async () => {
+    expect((await ctx.http().post('/api/v1/auth/token/refresh/').set('Cookie', 'lending_session=forged.token.value').send()).status).toBe(401);
+    expect((await ctx.http().post('/api/v1/auth/token/refresh/').send()).status).toBe(401);
+  });
+
+  it('sign out everywhere revokes every session of the user and no one else’s', async () => {
+    const first = await browserLogin('ADMIN');
+    const second = request.agent(ctx.app);
+    expect((await second.post('/api/v1/auth/token/').send({ email: first.user.email, password: first.user.password })).status).toBe(200);
+    const other = await browserLogin('ADMIN');
+
+    const res = await first.agent.post('/api/v1/auth/logout-all/').set(bearer(first.login.body.access)).send();
+    expect(res.status).toBe(200);
+    // ctx.login's own session, and the two browsers'.
+    expect(res.body).toEqual({ revoked: 3 });
+    expect((await second.post('/api/v1/auth/token/refresh/').send()).status).toBe(401);
+    expect((await first.agent.post('/api/v1/auth/token/refresh/').send()).status).toBe(401);
+    expect((await other.agent.post('/api/v1/auth/token/refresh/').send()).status).toBe(200);
+    const audit = await ctx.deps.prisma.auditLog.findFirst({ where: { action: 'auth.logout_all', actorId: String((await ctx.deps.prisma.staffUser.findUniqueOrThrow({ where: { email: first.user.email } })).id) } });
+    expect(audit?.changes).toEqual({ revoked: 3 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { DealState, formatBirthNumber, LeadState, type PersonSummary } from '@lending/contracts';
+import { DealState, LeadState, maskBirthNumber, type PersonSummary } from '@lending/contracts';
 import type { Actor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { displayName, requirePerson, toLabel } from './person-view.ts';
@@ -41,7 +41,8 @@ export async function getPersonSummary(deps: Pick<Deps, 'prisma'>, _actor: Actor
     id: person.id,
     name: displayName(person),
     identification_type: person.identificationType,
-    identification: person.identificationType === 'ICO' ? person.companyId : person.birthNumber ? formatBirthNumber(person.birthNumber) : null,
+    // The birth number masked, as on the detail (docs/decisions/0046); an IČO is public.
+    identification: person.identificationType === 'ICO' ? person.companyId : person.birthNumber ? maskBirthNumber(person.birthNumber) : null,
     company_id: person.companyId,
     is_internal: person.isInternal,
     is_blacklisted: blacklisted > 0,

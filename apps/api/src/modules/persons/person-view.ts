@@ -1,5 +1,6 @@
 import {
-  formatBirthNumber,
+  maskBirthNumber,
+  maskIdentityCard,
   moneyOf,
   personDisplayName,
   type BlacklistEntry as BlacklistEntryView,
@@ -104,12 +105,17 @@ export const detailInclude = {
 
 type PersonWithDetail = Person & { addresses: PersonAddress[]; contacts: PersonContact[]; labels: PersonLabel[]; blacklistEntries: BlacklistEntry[] };
 
-/** The detail staff see: birth number and identity card in full. */
+/**
+ * The detail staff see: birth number and identity card masked for every role, so that a page view
+ * (or an answer in a log) never carries them; POST …/reveal-identifiers/ answers them in full,
+ * audited (ROLES.md §1, docs/decisions/0046).
+ */
 export function toDetail(p: PersonWithDetail): PersonDetail {
   return {
     ...core(p, p.blacklistEntries.length > 0),
-    birth_number: p.birthNumber ? formatBirthNumber(p.birthNumber) : null,
-    identity_card: p.identityCard,
+    birth_number: p.birthNumber ? maskBirthNumber(p.birthNumber) : null,
+    identity_card: p.identityCard ? maskIdentityCard(p.identityCard) : null,
+    identifiers_masked: true,
     phone_e164: p.phoneE164,
     citizenship: p.citizenship,
     note: p.note,

@@ -1,4 +1,4 @@
-import { formatBirthNumber, makeBirthNumber } from '@lending/contracts';
+import { formatBirthNumber, makeBirthNumber, maskBirthNumber, StaffRole } from '@lending/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { redactUrl } from '../../logger.ts';
@@ -40,12 +40,14 @@ describe('POST /api/v1/persons/', () => {
     const body = natural();
     const res = await post('', body);
     expect(res.status).toBe(201);
+    // The answer is the detail: identifiers masked there too (docs/decisions/0046).
     expect(res.body).toMatchObject({
       identification_type: 'BIRTH_NUMBER',
       name: 'Jiří Dvořák',
-      birth_number: body.birth_number,
+      birth_number: `${body.birth_number.slice(0, 6)}/****`,
       birth_date: '1978-03-15',
-      identity_card: '203456789',
+      identity_card: '******789',
+      identifiers_masked: true,
       email: 'jiri.dvorak@seznam.cz',
       phone: '601 123 456',
       phone_e164: '+420601123456',
@@ -62,6 +64,7 @@ describe('POST /api/v1/persons/', () => {
     ]);
     const stored = await ctx.deps.prisma.person.findUniqueOrThrow({ where: { id: res.body.id } });
     expect(stored.birthNumber).toBe(body.birth_number.replace('/', ''));
+    expect(stored.identityCard).toBe('203456789');
     const audit = await lastAudit('person.create');
     expect(audit).toMatchObject({ actorId: String(staffId), entity: 'Person', entityId: String(res.body.id) });
     const changes = JSON.stringify(audit?.changes);
@@ -119,13 +122,18 @@ describe('POST /api/v1/persons/', () => {
 });
 
 describe('GET/PUT/PATCH /api/v1/persons/{id}/', () => {
-  it('shows the birth number and identity card in full on the detail, masked in the list', async () => {
+  it('masks the birth number and identity card on the detail for every role, as in the list', async () => {
     const number = birthNumber('1990-05-01');
     const created = await post('', natural({ first_name: 'Květoslava', last_name: 'Šťastná', birth_number: number, identity_card: '123456AB' }));
-    const detail = await get(`${created.body.id}/`, viewer);
-    expect(detail.status).toBe(200);
-    expect(detail.body.birth_number).toBe(formatBirthNumber(number));
-    expect(detail.body.identity_card).toBe('123456AB');
+    for (const role of StaffRole.values) {
+      const detail = await get(`${created.body.id}/`, (await ctx.login(role)).access);
+      expect(detail.status, role).toBe(200);
+      expect(detail.body, role).toMatchObject({ birth_number: `${number.slice(0, 6)}/****`, identity_card: '*****6AB', identifiers_masked: true, birth_date: '1990-05-01' });
+      expect(JSON.stringify(detail.body), role).not.toContain(number.slice(6));
+      expect(JSON.stringify(detail.body), role).not.toContain('123456AB');
+    }
+    // A page view is no reveal: nothing in the audit log.
+    expect(await ctx.deps.prisma.auditLog.count({ where: { action: 'person.identifiers.reveal', entityId: String(created.body.id) } })).toBe(0);
     const list = await get(`?id=${created.body.id}`, viewer);
     expect(list.status).toBe(200);
     expect(list.body.results[0].birth_number_masked).toBe(`${number.slice(0, 6)}/****`);
@@ -146,9 +154,10 @@ describe('GET/PUT/PATCH /api/v1/persons/{id}/', () => {
   });
 
   it('PUT replaces the whole person: fields left out are cleared', async () => {
-    const created = await post('', natural({ first_name: 'Petr', last_name: 'Novotný', birth_number: birthNumber('1982-11-02'), note: 'Volat odpoledne', is_internal: true }));
+    const number = birthNumber('1982-11-02');
+    const created = await post('', natural({ first_name: 'Petr', last_name: 'Novotný', birth_number: number, note: 'Volat odpoledne', is_internal: true }));
     const id = created.body.id;
-    const res = await put(`${id}/`, { first_name: 'Petr', last_name: 'Novotný', birth_number: created.body.birth_number, email: 'petr.novotny@email.cz' });
+    const res = await put(`${id}/`, { first_name: 'Petr', last_name: 'Novotný', birth_number: number, email: 'petr.novotny@email.cz' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ note: null, phone: null, identity_card: null, is_internal: false, email: 'petr.novotny@email.cz' });
     // The new e-mail became the primary e-mail contact (listed first); the old one stays, no longer primary.
@@ -165,21 +174,39 @@ describe('GET/PUT/PATCH /api/v1/persons/{id}/', () => {
   });
 
   it('PUT refuses the birth number of another person', async () => {
-    const a = await post('', natural({ first_name: 'Ivana', last_name: 'Malá', birth_number: birthNumber('1975-08-08', 'F') }));
-    const b = await post('', natural({ first_name: 'Ivan', last_name: 'Malý', birth_number: birthNumber('1974-08-08') }));
-    const res = await put(`${b.body.id}/`, natural({ first_name: 'Ivan', last_name: 'Malý', birth_number: a.body.birth_number }));
+    const [numberA, numberB] = [birthNumber('1975-08-08', 'F'), birthNumber('1974-08-08')];
+    await post('', natural({ first_name: 'Ivana', last_name: 'Malá', birth_number: numberA }));
+    const b = await post('', natural({ first_name: 'Ivan', last_name: 'Malý', birth_number: numberB }));
+    const res = await put(`${b.body.id}/`, natural({ first_name: 'Ivan', last_name: 'Malý', birth_number: formatBirthNumber(numberA) }));
     expect(res.status).toBe(400);
     expect(res.body.birth_number).toEqual(['Fyzická osoba s tímto rodným číslem již existuje']);
     // Its own birth number is fine.
-    expect((await put(`${b.body.id}/`, natural({ first_name: 'Ivan', last_name: 'Malý', birth_number: b.body.birth_number }))).status).toBe(200);
+    expect((await put(`${b.body.id}/`, natural({ first_name: 'Ivan', last_name: 'Malý', birth_number: formatBirthNumber(numberB) }))).status).toBe(200);
+  });
+
+  it('PUT and PATCH refuse the masked identifiers of the detail sent back as values, and change nothing', async () => {
+    const number = birthNumber('1987-04-12');
+    const created = await post('', natural({ first_name: 'Pavla', last_name: 'Zelená', birth_number: number, identity_card: '556677889' }));
+    const id = created.body.id;
+    const { birth_number: maskedNumber, identity_card: maskedCard } = (await get(`${id}/`)).body;
+    expect([maskedNumber, maskedCard]).toEqual([maskBirthNumber(number), '******889']);
+    const put400 = await put(`${id}/`, natural({ first_name: 'Pavla', last_name: 'Zelená', birth_number: maskedNumber, identity_card: maskedCard }));
+    expect(put400.status).toBe(400);
+    expect(put400.body).toEqual({ birth_number: ['Rodné číslo je neplatné.'], identity_card: ['Číslo občanského průkazu je neplatné.'] });
+    expect((await patch(`${id}/`, { identity_card: maskedCard })).status).toBe(400);
+    const stored = await ctx.deps.prisma.person.findUniqueOrThrow({ where: { id } });
+    expect([stored.birthNumber, stored.identityCard]).toEqual([number, '556677889']);
   });
 
   it('PATCH changes only the fields sent, and the merged person must still be valid', async () => {
-    const created = await post('', natural({ first_name: 'Marie', last_name: 'Horáková', birth_number: birthNumber('1969-12-24', 'F'), note: 'Původní poznámka' }));
+    const number = birthNumber('1969-12-24', 'F');
+    const created = await post('', natural({ first_name: 'Marie', last_name: 'Horáková', birth_number: number, note: 'Původní poznámka' }));
     const id = created.body.id;
     const res = await patch(`${id}/`, { last_name: 'Horáková-Bílá', phone: '+421 905 123 456', has_execution: true });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ first_name: 'Marie', last_name: 'Horáková-Bílá', note: 'Původní poznámka', phone_e164: '+421905123456', has_execution: true, birth_number: created.body.birth_number });
+    // The birth number did not change (the answer masks it; the row has it).
+    expect((await ctx.deps.prisma.person.findUniqueOrThrow({ where: { id } })).birthNumber).toBe(number);
     const phones = res.body.contacts.filter((c: { type: string }) => c.type === 'PHONE');
     expect(phones.filter((c: { is_primary: boolean }) => c.is_primary).map((c: { value: string }) => c.value)).toEqual(['+421905123456']);
     const audit = await lastAudit('person.patch');
@@ -198,6 +225,66 @@ describe('GET/PUT/PATCH /api/v1/persons/{id}/', () => {
     expect(noBirthNumber.status).toBe(400);
     expect((await patch(`${id}/`, { email: 'neplatny' })).body).toEqual({ email: ['Zadejte platnou e-mailovou adresu.'] });
     expect((await patch(`${id}/`, { note: 'x' }, viewer)).status).toBe(403);
+  });
+});
+
+describe('POST /api/v1/persons/{id}/reveal-identifiers/', () => {
+  const reveal = (id: number | string, token: string, body?: object) => ctx.http().post(`/api/v1/persons/${id}/reveal-identifiers/`).set(bearer(token)).send(body);
+  const reveals = (personId: number) => ctx.deps.prisma.auditLog.findMany({ where: { action: 'person.identifiers.reveal', entityId: String(personId) }, orderBy: { id: 'asc' } });
+  const staffIdOf = async (email: string) => (await ctx.deps.prisma.staffUser.findUniqueOrThrow({ where: { email } })).id;
+
+  it('answers the identifiers in full to ADMIN, UNDERWRITER and COLLECTIONS, one audit entry per reveal (who, which person, why)', async () => {
+    const number = birthNumber('1984-09-21', 'F');
+    const created = await post('', natural({ first_name: 'Hana', last_name: 'Vlčková', birth_number: number, identity_card: '654321987' }));
+    const id = created.body.id as number;
+    let expected = 0;
+    for (const role of ['ADMIN', 'UNDERWRITER', 'COLLECTIONS'] as const) {
+      const login = await ctx.login(role);
+      const actorId = String(await staffIdOf(login.email));
+      for (const body of [{ reason: 'Ověření totožnosti po telefonu' }, undefined, {}]) {
+        const res = await reveal(id, login.access, body);
+        expect(res.status, `${role} ${JSON.stringify(body)}`).toBe(200);
+        expect(res.body).toEqual({ birth_number: formatBirthNumber(number), identity_card: '654321987' });
+        expected += 1;
+        const entries = await reveals(id);
+        expect(entries).toHaveLength(expected);
+        expect(entries.at(-1)).toMatchObject({ actorType: 'STAFF', actorId, entity: 'Person', entityId: String(id), changes: { reason: body?.reason ?? null } });
+        // The record says that they were shown, not what.
+        expect(JSON.stringify(entries.at(-1)?.changes)).not.toContain('654321987');
+        expect(JSON.stringify(entries.at(-1)?.changes)).not.toContain(number.slice(6));
+      }
+    }
+  });
+
+  it('answers nulls for a legal person, still audited', async () => {
+    const created = await post('', { identification_type: 'ICO', company_name: 'Truhlářství Novák s.r.o.', company_id: companyId() });
+    const res = await reveal(created.body.id, staff, { reason: '  ' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ birth_number: null, identity_card: null });
+    expect((await reveals(created.body.id)).map((e) => e.changes)).toEqual([{ reason: null }]);
+  });
+
+  it('answers 403 to ACCOUNTANT and VIEWER and records nothing', async () => {
+    const created = await post('', natural({ first_name: 'Oldřich', last_name: 'Kubát', birth_number: birthNumber('1958-02-14'), identity_card: '111222333' }));
+    for (const role of ['ACCOUNTANT', 'VIEWER'] as const) {
+      const res = await reveal(created.body.id, (await ctx.login(role)).access, { reason: 'Zvědavost' });
+      expect(res.status, role).toBe(403);
+      expect(res.body).toEqual({ detail: 'K této akci nemáte oprávnění.' });
+    }
+    expect(await reveals(created.body.id)).toEqual([]);
+    expect((await ctx.http().post(`/api/v1/persons/${created.body.id}/reveal-identifiers/`).send({})).status).toBe(401);
+  });
+
+  it('answers 404 for an unknown person and 400 for a reason over 500 characters, recording nothing', async () => {
+    const before = await ctx.deps.prisma.auditLog.count({ where: { action: 'person.identifiers.reveal' } });
+    const unknown = await reveal(999_999, staff, { reason: 'Úprava osoby' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ detail: 'Nenalezeno.' });
+    const created = await post('', natural({ first_name: 'Jitka', last_name: 'Malinová', birth_number: birthNumber('1993-10-10', 'F') }));
+    const long = await reveal(created.body.id, staff, { reason: 'x'.repeat(501) });
+    expect(long.status).toBe(400);
+    expect(Object.keys(long.body)).toEqual(['reason']);
+    expect(await ctx.deps.prisma.auditLog.count({ where: { action: 'person.identifiers.reveal' } })).toBe(before);
   });
 });
 
@@ -238,7 +325,8 @@ describe('GET /api/v1/persons/{id}/person/ (summary)', () => {
       id: person.id,
       name: 'Radek Čermák',
       identification_type: 'BIRTH_NUMBER',
-      identification: formatBirthNumber(person.birthNumber!),
+      // Masked in the header too (docs/decisions/0046).
+      identification: maskBirthNumber(person.birthNumber!),
       company_id: person.companyId,
       is_blacklisted: true,
       has_insolvency: true,

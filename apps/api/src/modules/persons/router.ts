@@ -27,6 +27,8 @@ import {
   personUpdateRequest,
   realtyRight,
   realtyRightListQuery,
+  revealedIdentifiers,
+  revealIdentifiersRequest,
   z,
 } from '@lending/contracts';
 import type { Response } from 'express';
@@ -55,6 +57,7 @@ import { listPersons } from './list-persons.ts';
 import { listRealtyRights } from './list-realty-rights.ts';
 import { removeBlacklistEntry } from './remove-blacklist-entry.ts';
 import { removeLabel } from './remove-label.ts';
+import { revealIdentifiers } from './reveal-identifiers.ts';
 import { updateAddress } from './update-address.ts';
 import { updateContact } from './update-contact.ts';
 import { updateDistraint } from './update-distraint.ts';
@@ -115,7 +118,8 @@ export const personRoutes: RouteDef[] = [
     method: 'get',
     path: '/api/v1/persons/:id/',
     access: access.staff('staff.read'),
-    summary: 'Person detail with addresses, contacts, labels and blacklist entries (birth number in full)',
+    summary:
+      'Person detail with addresses, contacts, labels and blacklist entries; birth number and identity card masked for every role (`identifiers_masked`; in full from …/reveal-identifiers/, docs/decisions/0046)',
     tags,
     responses: { 200: { description: 'The person', schema: personDetail }, ...notFound },
     handler: ({ deps, actor, params }) => getPerson(deps, actor, { id: params.id }),
@@ -139,6 +143,17 @@ export const personRoutes: RouteDef[] = [
     body: personPatchRequest,
     responses: { 200: { description: 'The person', schema: personDetail }, ...badInput, ...notFound },
     handler: ({ deps, actor, params, body }) => updatePerson(deps, actor, { id: params.id, partial: true, changes: body }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/persons/:id/reveal-identifiers/',
+    access: access.staff('persons.identifiers.read'),
+    summary:
+      'The birth number and identity card of the person in full (the detail masks them); each call is recorded in the audit log (`person.identifiers.reveal`, with the optional reason). Our addition (ROLES.md §1, docs/decisions/0046)',
+    tags,
+    body: revealIdentifiersRequest.optional(),
+    responses: { 200: { description: 'The identifiers, unmasked', schema: revealedIdentifiers }, ...badInput, ...notFound },
+    handler: ({ deps, actor, params, body }) => revealIdentifiers(deps, actor, { id: params.id, reason: body?.reason }),
   }),
   defineRoute({
     method: 'get',

@@ -37,6 +37,18 @@ export function CurrentUserBar() {
       >
         Odhlásit se
       </button>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={isLoggingOut}
+        title="Ukončí přihlášení i v ostatních prohlížečích a zařízeních"
+        onClick={async () => {
+          setIsLoggingOut(true);
+          await logout('everywhere');
+        }}
+      >
+        Odhlásit všude
+      </button>
     </div>
   );
 }

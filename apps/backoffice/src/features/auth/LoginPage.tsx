@@ -16,7 +16,11 @@ export const loginMessages = {
   unavailable: 'Přihlášení se nezdařilo. Zkuste to prosím znovu.',
   offline: 'Nepodařilo se spojit se serverem. Zkontrolujte připojení a zkuste to znovu.',
   sessionExpired: 'Vaše přihlášení vypršelo. Přihlaste se prosím znovu, vrátíme vás na rozpracovanou stránku.',
+  sessionIdle: 'Po 30 minutách nečinnosti jsme vás odhlásili. Přihlaste se prosím znovu, vrátíme vás na rozpracovanou stránku.',
+  signedOutEverywhere: 'Byli jste odhlášeni na všech zařízeních a ve všech prohlížečích.',
 } as const;
+
+const ENDED_MESSAGES = { expired: loginMessages.sessionExpired, idle: loginMessages.sessionIdle, everywhere: loginMessages.signedOutEverywhere } as const;
 
 interface LoginErrors {
   form?: string[];
@@ -100,9 +104,9 @@ export function LoginPage() {
       <title>Přihlášení – Back-office</title>
       <div className="login__card">
         <h1 className="login__title">Přihlášení do back-office</h1>
-        {redirectState?.expired && summary.length === 0 && (
+        {redirectState?.ended && redirectState.ended !== 'logout' && summary.length === 0 && (
           <div className="notice" role="status">
-            <p>{loginMessages.sessionExpired}</p>
+            <p>{ENDED_MESSAGES[redirectState.ended]}</p>
           </div>
         )}
         {summary.length > 0 && (

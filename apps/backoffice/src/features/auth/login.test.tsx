@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers';
 import { routes } from '../../app/routes';
 import { getTokens, setTokens } from '../../shared/session';
@@ -30,20 +30,35 @@ async function submitLogin(email: string, password: string) {
   await user.click(screen.getByRole('button', { name: 'Přihlásit se' }));
 }
 
-beforeEach(() => {
-  sessionStorage.clear();
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('login', () => {
-  it('redirects an anonymous visitor to the login page', () => {
+  it('redirects an anonymous visitor to the login page once the session cookie gives no session', async () => {
+    const { calls } = mockApi({ 'POST /api/v1/auth/token/refresh/': () => ({ status: 401, body: { detail: 'Nebyly zadány přihlašovací údaje.' } }) });
     const router = renderApp('/');
 
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(screen.getByRole('button', { name: 'Přihlásit se' })).toBeTruthy();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/v1/auth/token/refresh/']);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('a new tab or a reload stays signed in: the session cookie gives it an access token (ROLES.md §3)', async () => {
+    const { calls } = mockApi({
+      'POST /api/v1/auth/token/refresh/': () => ({ status: 200, body: { access: 'from-cookie' } }),
+      'GET /api/v1/auth/me/': () => ({ status: 200, body: admin }),
+    });
+    const router = renderApp('/neco/jineho');
+
+    expect(await screen.findByText('Přihlášen: admin@demo.cz (Administrátor)')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/neco/jineho');
+    // The page never sees the refresh token: the body is empty, the cookie carries it.
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/v1/auth/token/refresh/', body: {} });
+    expect(calls.find((c) => c.path === '/api/v1/auth/me/')?.headers.get('Authorization')).toBe('Bearer from-cookie');
+    expect(getTokens()).toEqual({ access: 'from-cookie' });
   });
 
   it('shows a Czech error on 401 and stores no tokens', async () => {
@@ -109,25 +124,44 @@ describe('login', () => {
 
     expect(await screen.findByText('Přihlášen: admin@demo.cz (Administrátor)')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
-    expect(getTokens()).toEqual({ access: 'access-1', refresh: 'refresh-1' });
+    // Only the access token, in memory: the refresh token is the HttpOnly cookie's.
+    expect(getTokens()).toEqual({ access: 'access-1' });
+    expect(JSON.stringify({ ...sessionStorage, ...localStorage })).not.toContain('refresh-1');
     const me = calls.find((call) => call.path === '/api/v1/auth/me/');
     expect(me?.headers.get('Authorization')).toBe('Bearer access-1');
 
     await userEvent.click(screen.getByRole('button', { name: 'Odhlásit se' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/api/v1/auth/logout/', body: { refresh: 'refresh-1' } });
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/api/v1/auth/logout/', body: {} });
     expect(getTokens()).toBeNull();
     expect(screen.getByRole('button', { name: 'Přihlásit se' })).toBeTruthy();
   });
 
+  it('signs out everywhere: every session of the user is revoked and the login says so', async () => {
+    const { calls } = mockApi({
+      'GET /api/v1/auth/me/': () => ({ status: 200, body: admin }),
+      'POST /api/v1/auth/logout-all/': () => ({ status: 200, body: { revoked: 3 } }),
+    });
+    setTokens({ access: 'a' });
+    const router = renderApp('/');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Odhlásit všude' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/api/v1/auth/logout-all/' });
+    expect(getTokens()).toBeNull();
+    expect((await screen.findByRole('status')).textContent).toBe('Byli jste odhlášeni na všech zařízeních a ve všech prohlížečích.');
+  });
+
   it('returns to the page the user originally asked for', async () => {
     mockApi({
+      'POST /api/v1/auth/token/refresh/': () => ({ status: 401, body: { detail: 'Nebyly zadány přihlašovací údaje.' } }),
       'POST /api/v1/auth/token/': () => ({ status: 200, body: { access: 'a', refresh: 'r' } }),
       'GET /api/v1/auth/me/': () => ({ status: 200, body: { ...admin, role: 'COLLECTIONS', role_label: 'Vymáhání', permissions: permissionsOf('COLLECTIONS') } }),
     });
     const router = renderApp('/neco/jineho');
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
 
     await submitLogin('admin@demo.cz', 'heslo');
 

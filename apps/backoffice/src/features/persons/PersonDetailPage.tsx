@@ -1,5 +1,5 @@
 import { DealState, IdentificationType, LeadState, type PersonDetail, type PersonLead, type PersonSummary } from '@lending/contracts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../shared/api';
 import { ApiError, errorMessage } from '@lending/api-client';
@@ -12,6 +12,7 @@ import { AddressesSection } from './AddressesSection';
 import { personPaths, usePerson, usePersonSummary, useRevalidatePerson } from './api';
 import { ContactsSection } from './ContactsSection';
 import { BlacklistSection, LabelsSection } from './LabelsSection';
+import { EDIT_REVEAL_REASON, REVEAL_NOTE, useIdentifierReveal } from './identifiers';
 import { PersonEditForm } from './PersonEditForm';
 import { PersonFlags } from './PersonFlags';
 import { DistraintsSection, RealtyRightsSection, RelatedDealsSection, RelatedLeadsSection } from './RelatedSections';
@@ -40,7 +41,8 @@ export function PersonDetailPage() {
     );
   }
   if (!person) return <Loading label="Načítám osobu…" />;
-  return <PersonDetailView person={person} />;
+  // Keyed: revealed identifiers belong to this person's page and go when another person opens.
+  return <PersonDetailView key={person.id} person={person} />;
 }
 
 function PersonDetailView({ person }: { person: PersonDetail }) {
@@ -51,6 +53,26 @@ function PersonDetailView({ person }: { person: PersonDetail }) {
   const [editing, setEditing] = useState(false);
   const [creatingLead, setCreatingLead] = useState(false);
   const onChanged = () => void revalidate();
+  // The detail masks the birth number and identity card for every role; a role that may read
+  // them asks for them (audited) by "Zobrazit", and the edit form asks before it opens
+  // (docs/decisions/0046), so it never shows or sends the masked values.
+  const mayReveal = may('persons.identifiers.read') && person.identification_type !== 'ICO';
+  // Nothing to reveal (and nothing to record) when the person has neither.
+  const masked = person.birth_number !== null || person.identity_card !== null;
+  const shown = useIdentifierReveal(person.id);
+  const forEdit = useIdentifierReveal(person.id);
+  const noteId = useId();
+  const editIdentifiers = !mayReveal ? null : masked ? forEdit.revealed : { birth_number: null, identity_card: null };
+
+  function openEdit() {
+    setEditing(true);
+    if (mayReveal && masked) void forEdit.reveal(EDIT_REVEAL_REASON);
+  }
+
+  function closeEdit() {
+    setEditing(false);
+    forEdit.hide();
+  }
 
   async function createLead() {
     setCreatingLead(true);
@@ -88,7 +110,7 @@ function PersonDetailView({ person }: { person: PersonDetail }) {
           <>
             {createLeadButton}
             {may('persons.write') && (
-              <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
+              <button type="button" className="button button--secondary" onClick={openEdit}>
                 Upravit údaje
               </button>
             )}
@@ -108,9 +130,42 @@ function PersonDetailView({ person }: { person: PersonDetail }) {
                 : [
                     { label: 'Jméno', value: person.first_name ?? EMPTY_VALUE },
                     { label: 'Příjmení', value: person.last_name ?? EMPTY_VALUE },
-                    { label: 'Rodné číslo', value: person.birth_number ?? EMPTY_VALUE },
+                    {
+                      label: 'Rodné číslo',
+                      value: (
+                        <>
+                          {(shown.revealed ? shown.revealed.birth_number : person.birth_number) ?? EMPTY_VALUE}
+                          {mayReveal && masked && !shown.revealed && (
+                            <>
+                              {' '}
+                              <button
+                                type="button"
+                                className="button button--secondary button--small"
+                                aria-label="Zobrazit rodné číslo a číslo občanského průkazu"
+                                aria-describedby={noteId}
+                                disabled={shown.revealing}
+                                aria-busy={shown.revealing || undefined}
+                                onClick={() => void shown.reveal()}
+                              >
+                                {shown.revealing ? 'Zobrazuji…' : 'Zobrazit'}
+                              </button>
+                            </>
+                          )}
+                          {mayReveal && masked && (
+                            <p id={noteId} className="cell-note">
+                              {REVEAL_NOTE}
+                            </p>
+                          )}
+                          {Boolean(shown.error) && (
+                            <p role="alert" className="field__error">
+                              Rodné číslo a číslo průkazu se nepodařilo zobrazit. {errorMessage(shown.error)}
+                            </p>
+                          )}
+                        </>
+                      ),
+                    },
                     { label: 'Datum narození', value: formatDate(person.birth_date) },
-                    { label: 'Číslo občanského průkazu', value: person.identity_card ?? EMPTY_VALUE },
+                    { label: 'Číslo občanského průkazu', value: (shown.revealed ? shown.revealed.identity_card : person.identity_card) ?? EMPTY_VALUE },
                   ]),
               { label: 'IČO', value: person.company_id ?? EMPTY_VALUE },
               { label: 'E-mail', value: person.email ? <EmailAddress value={person.email} /> : EMPTY_VALUE },
@@ -139,15 +194,24 @@ function PersonDetailView({ person }: { person: PersonDetail }) {
       <DistraintsSection personId={person.id} canWrite={may('persons.records.write')} onChanged={onChanged} />
       <RealtyRightsSection personId={person.id} />
 
-      <Dialog open={editing} onClose={() => setEditing(false)} title="Upravit údaje osoby" wide>
-        <PersonEditForm
-          person={person}
-          onCancel={() => setEditing(false)}
-          onSaved={() => {
-            setEditing(false);
-            onChanged();
-          }}
-        />
+      <Dialog open={editing} onClose={closeEdit} title="Upravit údaje osoby" wide>
+        {!mayReveal || editIdentifiers ? (
+          <PersonEditForm
+            person={person}
+            identifiers={editIdentifiers}
+            onCancel={closeEdit}
+            onSaved={() => {
+              closeEdit();
+              // What was shown may have just changed: masked again until asked anew.
+              shown.hide();
+              onChanged();
+            }}
+          />
+        ) : forEdit.error ? (
+          <ErrorState error={forEdit.error} onRetry={() => void forEdit.reveal(EDIT_REVEAL_REASON)} title="Rodné číslo a číslo průkazu se nepodařilo načíst." />
+        ) : (
+          <Loading label="Načítám rodné číslo a číslo průkazu…" />
+        )}
       </Dialog>
     </>
   );

@@ -1,4 +1,4 @@
-import { personPatchRequest, type PersonDetail, type PersonPatchRequest } from '@lending/contracts';
+import { personPatchRequest, type PersonDetail, type PersonPatchRequest, type RevealedIdentifiers } from '@lending/contracts';
 import { api } from '../../shared/api';
 import { CheckboxField, ErrorSummary, TextAreaField, TextField } from '@lending/ui';
 import { validate } from '../../shared/form';
@@ -9,15 +9,20 @@ import { personPaths } from './api';
 
 const textKeys = ['first_name', 'last_name', 'company_name', 'birth_number', 'company_id', 'identity_card', 'email', 'phone', 'citizenship', 'note'] as const;
 const flagKeys = ['is_internal', 'has_execution', 'has_insolvency'] as const;
+const identifierKeys: readonly string[] = ['birth_number', 'identity_card'];
 
-function initialValues(person: PersonDetail) {
+/**
+ * The detail's birth number and identity card are masked (docs/decisions/0046): the form starts
+ * from the revealed ones, or — not revealed — leaves both out (neither shown nor sent).
+ */
+function initialValues(person: PersonDetail, identifiers: RevealedIdentifiers | null) {
   return {
     first_name: person.first_name ?? '',
     last_name: person.last_name ?? '',
     company_name: person.company_name ?? '',
-    birth_number: person.birth_number ?? '',
+    birth_number: identifiers?.birth_number ?? '',
     company_id: person.company_id ?? '',
-    identity_card: person.identity_card ?? '',
+    identity_card: identifiers?.identity_card ?? '',
     email: person.email ?? '',
     phone: person.phone ?? '',
     citizenship: person.citizenship ?? '',
@@ -28,10 +33,24 @@ function initialValues(person: PersonDetail) {
   };
 }
 
-/** PATCH of the fields that changed only: the audit log then records just what staff edited. */
-export function PersonEditForm({ person, onCancel, onSaved }: { person: PersonDetail; onCancel: () => void; onSaved: () => void }) {
-  const initial = initialValues(person);
-  const form = useForm(() => initialValues(person), {
+/**
+ * PATCH of the fields that changed only: the audit log then records just what staff edited.
+ * `identifiers`: the person's birth number and identity card as revealed for this edit, or null
+ * to leave them out of the form and the body.
+ */
+export function PersonEditForm({
+  person,
+  identifiers,
+  onCancel,
+  onSaved,
+}: {
+  person: PersonDetail;
+  identifiers: RevealedIdentifiers | null;
+  onCancel: () => void;
+  onSaved: () => void;
+}) {
+  const initial = initialValues(person, identifiers);
+  const form = useForm(() => initialValues(person, identifiers), {
     first_name: 'Jméno',
     last_name: 'Příjmení',
     company_name: 'Název firmy',
@@ -48,7 +67,10 @@ export function PersonEditForm({ person, onCancel, onSaved }: { person: PersonDe
   const onSubmit = form.handleSubmit(
     (values) => {
       const changed: Record<string, unknown> = {};
-      for (const key of textKeys) if (values[key].trim() !== initial[key]) changed[key] = values[key];
+      for (const key of textKeys) {
+        if (identifiers === null && identifierKeys.includes(key)) continue;
+        if (values[key].trim() !== initial[key]) changed[key] = values[key];
+      }
       for (const key of flagKeys) if (values[key] !== initial[key]) changed[key] = values[key];
       return validate(personPatchRequest, changed);
     },
@@ -69,8 +91,14 @@ export function PersonEditForm({ person, onCancel, onSaved }: { person: PersonDe
           <>
             <TextField {...form.field('first_name')} label="Jméno" required />
             <TextField {...form.field('last_name')} label="Příjmení" required />
-            <TextField {...form.field('birth_number')} label="Rodné číslo" required />
-            <TextField {...form.field('identity_card')} label="Číslo občanského průkazu" />
+            {identifiers ? (
+              <>
+                <TextField {...form.field('birth_number')} label="Rodné číslo" required />
+                <TextField {...form.field('identity_card')} label="Číslo občanského průkazu" />
+              </>
+            ) : (
+              <p className="field__hint">Rodné číslo a číslo občanského průkazu tu měnit nelze: vaše role je nesmí zobrazit.</p>
+            )}
           </>
         )}
         <TextField {...form.field('company_id')} label="IČO" inputMode="numeric" required={isCompany} />

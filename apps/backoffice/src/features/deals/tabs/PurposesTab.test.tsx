@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, page } from '../../../test/fetch-mock';
 import { PurposesTab } from './PurposesTab';
 import { NOW, renderTab } from './tab-test-utils';
+import { meHandler } from '../../../test/render-app';
 
 const drawing = (overrides: Partial<PurposeDrawing>): PurposeDrawing => ({
   id: 21,
@@ -179,13 +180,29 @@ describe('PurposesTab', () => {
 
   it('shows a VIEWER the purposes without selection or write buttons', async () => {
     mockApi({
+      ...meHandler('VIEWER'),
       'GET /api/v1/deals/7/purposes/': () => ({ status: 200, body: page([purpose([exported, open1])]) }),
       'GET /api/v1/deals/7/purposes/payments/': () => ({ status: 200, body: page([]) }),
     });
     renderTab(<PurposesTab dealId={7} canWrite={false} />);
     await screen.findByRole('table', { name: 'Čerpání účelu Úhrada dluhu věřiteli' });
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('checkbox')).toBeNull());
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('lets an ACCOUNTANT order the payout (money out) but not change purposes or drawings (origination)', async () => {
+    mockApi({
+      ...meHandler('ACCOUNTANT'),
+      'GET /api/v1/deals/7/purposes/': () => ({ status: 200, body: page([purpose([exported, open1])]) }),
+      'GET /api/v1/deals/7/purposes/payments/': () => ({ status: 200, body: page([]) }),
+      'GET /api/v1/approvals/settings/': () => ({ status: 200, body: [{ action: 'PAYMENT_ORDER', enabled: true, threshold: null, expires_after_days: 7 }] }),
+    });
+    renderTab(<PurposesTab dealId={7} canWrite={false} />);
+    expect(await screen.findByRole('checkbox', { name: /^Vybrat čerpání 100\s000\sKč/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Odeslat platební příkaz ke schválení' })).toBeTruthy();
+    expect(screen.getByText(/Platební příkaz schvaluje druhý účetní/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Přidat účel' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Smazat čerpání/ })).toBeNull();
   });
 });
 

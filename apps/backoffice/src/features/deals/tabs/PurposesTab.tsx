@@ -34,6 +34,7 @@ import { api, useApi } from '../../../shared/api';
 import { downloadOrAccepted } from '../../../shared/download';
 import { showToast } from '../../../shared/toast';
 import { afterFourEyes } from '../../../shared/four-eyes';
+import { useMay } from '../../../shared/current-user';
 import { DownloadButton } from '../../../shared/ui/DownloadButton';
 import { DescriptionList, Section } from '../../../shared/ui/Layout';
 import { useUrlState } from '../../../shared/ui/useUrlState';
@@ -71,6 +72,8 @@ type Deleting = { kind: 'purpose'; row: Purpose } | { kind: 'drawing'; row: Purp
 
 /** "Účely a čerpání": what the money is for, its payouts, and the payment-order file for the bank. */
 export function PurposesTab({ dealId, canWrite }: { dealId: number; canWrite: boolean }) {
+  // Purposes and drawings are origination's; ordering their payout is money out (ROLES.md §1).
+  const canOrder = useMay('payouts.order');
   const filterId = useId();
   const filter = useUrlState(['purpose_type']);
   const type = filter.values.purpose_type;
@@ -125,6 +128,7 @@ export function PurposesTab({ dealId, canWrite }: { dealId: number; canWrite: bo
               key={purpose.id}
               purpose={purpose}
               canWrite={canWrite}
+              canOrder={canOrder}
               selected={selected}
               onToggle={toggle}
               onEdit={() => setEditing({ kind: 'purpose', row: purpose })}
@@ -137,7 +141,7 @@ export function PurposesTab({ dealId, canWrite }: { dealId: number; canWrite: bo
         )}
       </Section>
 
-      {canWrite && (
+      {canOrder && (
         <PaymentOrderPanel
           dealId={dealId}
           chosen={chosen}
@@ -243,6 +247,7 @@ export function PurposesTab({ dealId, canWrite }: { dealId: number; canWrite: bo
 function PurposeCard({
   purpose,
   canWrite,
+  canOrder,
   selected,
   onToggle,
   onEdit,
@@ -253,6 +258,7 @@ function PurposeCard({
 }: {
   purpose: Purpose;
   canWrite: boolean;
+  canOrder: boolean;
   selected: readonly number[];
   onToggle: (id: number, on: boolean) => void;
   onEdit: () => void;
@@ -263,7 +269,7 @@ function PurposeCard({
 }) {
   const label = PaymentPurposeType.labels[purpose.type];
   const columns: Column<PurposeDrawing>[] = [
-    ...(canWrite
+    ...(canOrder
       ? [
           {
             key: 'select',
