@@ -36,7 +36,9 @@ test('an accountant orders a payout, a second accountant approves it, then the p
   expect(drawing.status(), await drawing.text()).toBe(201);
 
   // The first accountant orders it: the order waits for approval, no file is made.
-  const maker = await browser.newPage();
+  // Each accountant in a browser of their own (a context: cookies and storage apart).
+  const makerBrowser = await browser.newContext();
+  const maker = await makerBrowser.newPage();
   await signInAs(maker, E2E_ACCOUNTANT);
   await maker.goto(`${dealPath}?tab=purposes`);
   await maker.getByLabel(/^Vybrat čerpání 180\s000\sKč/).check();
@@ -53,10 +55,11 @@ test('an accountant orders a payout, a second accountant approves it, then the p
   const own = maker.getByRole('dialog', { name: `Žádost č. ${approvalId}` });
   await expect(own.getByRole('button', { name: 'Stáhnout žádost' })).toBeVisible();
   await expect(own.getByRole('button', { name: 'Schválit' })).toHaveCount(0);
-  await maker.close();
+  await makerBrowser.close();
 
   // The second accountant finds it in the inbox the navigation counts, and approves it.
-  const checker = await browser.newPage();
+  const checkerBrowser = await browser.newContext();
+  const checker = await checkerBrowser.newPage();
   await signInAs(checker, E2E_ACCOUNTANT_2);
   await checker.getByRole('navigation').getByRole('link', { name: /^Ke schválení \(\d+\)$/ }).click();
   await checker.getByRole('button', { name: `Žádost č. ${approvalId}` }).click();
@@ -75,7 +78,7 @@ test('an accountant orders a payout, a second accountant approves it, then the p
   const content = fs.readFileSync((await file.path())!, 'latin1');
   expect(content.startsWith('UHL1')).toBe(true);
   expect(content).toContain('18000000');
-  await checker.close();
+  await checkerBrowser.close();
 
   // And on the deal: the order is issued, its file downloadable there too.
   await page.goto(`${dealPath}?tab=purposes`);
