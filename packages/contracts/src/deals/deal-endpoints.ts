@@ -1,3 +1,4 @@
+import { dealHistoryEvent } from './deal-history.ts';
 import { approvalRequestView } from '../approvals.ts';
 import { list, type EndpointSpec } from '../endpoint-spec.ts';
 import { closeOfBusinessRequest, closeOfBusinessResult, closeOfBusinessRun } from './close-of-business.ts';
@@ -9,6 +10,7 @@ export const dealEndpoints = {
   'GET /api/v1/deals/': list(dealListItem),
   'GET /api/v1/deals/export/': { file: true },
   'GET /api/v1/deals/{id}/': { response: dealDetail },
+  'GET /api/v1/deals/{id}/history/': list(dealHistoryEvent),
   'PATCH /api/v1/deals/{id}/': { body: dealPatchRequest, response: dealDetail },
   'POST /api/v1/deals/{id}/state/': { body: dealStateRequest, response: dealStateResponse, accepted: approvalRequestView },
   // No body checks the next forward step; `state` names another target (CLOSED needs closed_reason).

@@ -45,6 +45,8 @@ import {
   type z,
   personDealItem,
   personDealRequest,
+  dealHistoryEvent,
+  dealHistoryQuery,
 } from '@lending/contracts';
 import { today } from '../../domain/dates.ts';
 import { badInput, notFoundDoc, refusedDoc } from '../../http/responses.ts';
@@ -60,6 +62,7 @@ import { updateDealItem } from './update-deal-item.ts';
 import { type AnySubResource, type Delegate, type ListedResource, type SubResourceQuery } from './deal-sub-resource.ts';
 import { DEAL_EXPORT_COLUMNS, exportDeals } from './export-deals.ts';
 import { getDeal } from './get-deal.ts';
+import { listDealHistory } from './list-deal-history.ts';
 import { getDealApplicationForm } from './get-deal-application-form.ts';
 import { getDealIdmEvaluation } from './get-deal-idm-evaluation.ts';
 import { listDealIdmEvaluations } from './list-deal-idm-evaluations.ts';
@@ -257,6 +260,17 @@ export const dealRoutes: RouteDef[] = [
     query: dealDetailQuery,
     responses: { 200: { description: 'Deal', schema: dealDetail }, ...badInput, ...dealNotFound },
     handler: ({ deps, actor, params, query }) => getDeal(deps, actor, { id: params.id, expand: query.expand }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/deals/:id/history/',
+    access: access.staff('staff.read'),
+    summary:
+      "The deal's history, newest first, paged (our addition): staff's changes of the deal and its parts (the audit log's, four-eyes requests and decisions among them) with who made them, payments booked to it, breaches begun and ended",
+    tags,
+    query: dealHistoryQuery,
+    responses: { 200: { description: 'Page of events', schema: pageOf(dealHistoryEvent) }, ...badInput, ...dealNotFound },
+    handler: ({ deps, actor, params, query }) => listDealHistory(deps, actor, { ...query, dealId: params.id }),
   }),
   defineRoute({
     method: 'put',

@@ -28,7 +28,7 @@ export function useDeal(id: number | null) {
 
 /** Writes to the deal go to its log under entity "Deal" (create, update, state; ADR 0024). */
 export function useDealHistory(dealId: number, page: number) {
-  return useApi('/api/v1/audit-log/', { query: { deal: dealId, page, page_size: 20, ordering: '-created_at' } }, { shouldRetryOnError: false });
+  return useApi('/api/v1/deals/{id}/history/', { params: { id: dealId }, query: { page, page_size: 20 } });
 }
 
 /**
@@ -57,7 +57,5 @@ export function useRevalidateDeal(dealId: number) {
 }
 
 function isHistoryOf(key: string, dealId: number): boolean {
-  if (!key.startsWith('/api/v1/audit-log/?')) return false;
-  const query = new URLSearchParams(key.slice(key.indexOf('?') + 1));
-  return query.get('entity') === 'Deal' && query.get('entity_id') === String(dealId);
+  return key.startsWith(`/api/v1/deals/${dealId}/history/`);
 }

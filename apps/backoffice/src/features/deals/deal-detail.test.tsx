@@ -1,4 +1,4 @@
-import type { AuditEntry, DealDetail, DealValidation } from '@lending/contracts';
+import type { DealDetail, DealHistoryEvent, DealValidation } from '@lending/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,32 +12,26 @@ function validation(overrides: Partial<DealValidation> = {}): DealValidation {
   return { deal_id: 501, state: 'CONTRACT_SIGN', target_state: 'ACTIVE', valid: true, problems: [], ...overrides };
 }
 
-const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
-  id: 1,
-  actor_type: 'STAFF',
-  actor_id: '3',
-  action: 'deal.update',
-  entity: 'Deal',
-  entity_id: '501',
-  changes: {},
-  request_id: null,
-  ip: null,
-  created_at: '2025-02-11T09:00:00.000Z',
-  ...overrides,
-});
+const entry = (overrides: Partial<DealHistoryEvent> & { id: number }): DealHistoryEvent => {
+  const { id, ...rest } = overrides;
+  return { key: `AUDIT:${id}`, at: '2025-02-11T09:00:00.000Z', action: 'deal.update', entity: 'Deal', entity_id: '501', actor: { id: 3, name: 'Petr Svoboda' }, details: {}, ...rest };
+};
 
 const dealHistory = [
-  entry({ id: 90, action: 'deal.state', changes: { state: { from: 'CONTRACT_SIGN', to: 'ACTIVE' }, activation: { deal_model_id: 4, claims_groups: 24, claims: 48 } }, created_at: '2025-02-15T09:00:00.000Z' }),
-  entry({ id: 80, actor_id: '7', changes: { value: { from: '200000.00', to: '250000.00' }, abp: { from: false, to: true } } }),
-  entry({ id: 75, actor_id: '7', action: 'deal.participant.create', entity: 'DealParticipant', entity_id: '12', changes: { deal_id: 501, role: 'DEBTOR' } }),
+  entry({ id: 90, action: 'deal.state', details: { state: { from: 'CONTRACT_SIGN', to: 'ACTIVE' }, activation: { deal_model_id: 4, claims_groups: 24, claims: 48 } }, at: '2025-02-15T09:00:00.000Z' }),
+  entry({ id: 85, key: 'PAYMENT:31', action: 'payment.booked', entity: 'Payment', entity_id: '31', actor: null, details: { payment_id: 31, direction: 'INCOMING_PAYMENT', amount: '4500.00', date: '2025-02-14', variable_symbol: '2500050117', counter_account_name: 'Jiří Dvořák', statement_id: 2 } }),
+  entry({ id: 84, key: 'BREACH_START:5', action: 'breach.start', entity: 'Breach', entity_id: '5', actor: null, details: { type: 'NON_PAYING', started_on: '2025-02-13' } }),
+  entry({ id: 83, action: 'approval.request', entity: 'ApprovalRequest', entity_id: '12', actor: { id: 9, name: 'Lenka Černá' }, details: { deal_id: 501, approval_action: 'CLAIM_CREATE', summary: 'Nová pohledávka: Poplatek, 12 345 Kč, splatná 15. 12. 2026 — obchod #501' } }),
+  entry({ id: 80, actor: { id: 7, name: 'Jana Dvořáková' }, details: { value: { from: '200000.00', to: '250000.00' }, abp: { from: false, to: true } } }),
+  entry({ id: 75, actor: { id: 7, name: 'Jana Dvořáková' }, action: 'deal.participant.create', entity: 'DealParticipant', entity_id: '12', details: { deal_id: 501, role: 'DEBTOR' } }),
 ];
-const leadConversion = entry({ id: 70, actor_id: '7', action: 'lead.convert', entity: 'Lead', entity_id: '101', changes: { deal_id: 501 }, created_at: '2025-02-01T09:00:00.000Z' });
+const leadConversion = entry({ id: 70, actor: { id: 7, name: 'Jana Dvořáková' }, action: 'lead.convert', entity: 'Lead', entity_id: '101', details: { deal_id: 501 }, at: '2025-02-01T09:00:00.000Z' });
 
 function dealApi(deal: DealDetail, more: Record<string, (call: RecordedCall) => Reply> = {}, role: StaffRole = 'ADMIN') {
   return mockApi({
     ...meHandler(role),
     'GET /api/v1/deals/501/': () => ({ status: 200, body: deal }),
-    'GET /api/v1/audit-log/': () => ({ status: 200, body: drfPage([...dealHistory, leadConversion]) }),
+    'GET /api/v1/deals/501/history/': () => ({ status: 200, body: drfPage([...dealHistory, leadConversion]) }),
     ...more,
   });
 }
@@ -81,15 +75,21 @@ describe('deal detail', () => {
     expect(within(panel).getByText('Aktivace: vzniklo 24 skupin a 48 pohledávek')).toBeTruthy();
     expect(within(panel).getByText('Hodnota: 200 000 Kč → 250 000 Kč')).toBeTruthy();
     expect(within(panel).getByText('ABP: ne → ano')).toBeTruthy();
-    expect(within(panel).getByText('Uživatel č. 3')).toBeTruthy();
-    const audit = calls.find((c) => c.path === '/api/v1/audit-log/')!;
-    expect(Object.fromEntries(audit.query)).toMatchObject({ deal: '501', ordering: '-created_at' });
+    // Who did it, by name; the system for what a statement or the close of business did.
+    expect(within(panel).getAllByText('Petr Svoboda').length).toBeGreaterThan(0);
+    expect(within(panel).getByText('Platba připsána k obchodu').closest('tr')?.textContent).toContain('Systém');
+    expect(within(panel).getByText('Příchozí platba 4 500 Kč ze dne 14. 2. 2025, VS 2500050117, Jiří Dvořák')).toBeTruthy();
+    expect(within(panel).getByText('Neplacení od 13. 2. 2025')).toBeTruthy();
+    expect(within(panel).getByText('Nová pohledávka: Nová pohledávka: Poplatek, 12 345 Kč, splatná 15. 12. 2026 — obchod #501')).toBeTruthy();
+    expect(within(panel).getByText('Žádost o schválení').closest('tr')?.textContent).toContain('Lenka Černá');
+    const historyCall = calls.find((c) => c.path === '/api/v1/deals/501/history/')!;
+    expect(Object.fromEntries(historyCall.query)).toMatchObject({ page: '1', page_size: '20' });
     // The deal's parts are in its history too, and its creation from the lead (logged on the lead) links there.
     expect(within(panel).getByText('Nový účastník')).toBeTruthy();
     const created = within(panel).getByRole('link', { name: '#101' });
     expect(created.getAttribute('href')).toBe('/leads/101');
     expect(created.closest('tr')?.textContent).toContain('Založení ze žádosti');
-    expect(created.closest('tr')?.textContent).toContain('Vy');
+    expect(created.closest('tr')?.textContent).toContain('Vy (Jana Dvořáková)');
 
     await user.click(screen.getByRole('tab', { name: 'Přehled' }));
     expect(currentUrl(router)).toBe('/deals/501');
@@ -103,10 +103,10 @@ describe('deal detail', () => {
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Historie' }));
   });
 
-  it('tells non-administrators that the history is the administrators’', async () => {
-    dealApi(dealDetail(), { 'GET /api/v1/audit-log/': () => ({ status: 403, body: { detail: 'Nemáte oprávnění.' } }) }, 'UNDERWRITER');
+  it('shows the history to every role, a viewer included', async () => {
+    dealApi(dealDetail(), {}, 'VIEWER');
     renderApp('/deals/501?tab=history');
-    expect(await screen.findByText('Historii změn obchodu vidí jen administrátoři.')).toBeTruthy();
+    expect(await screen.findByText('Stav: Podpis smlouvy → Aktivní')).toBeTruthy();
   });
 
   it('edits the deal through PATCH, shows a 400 at its field in Czech, then saves and refreshes', async () => {

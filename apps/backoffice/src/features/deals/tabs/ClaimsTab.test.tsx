@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page as drfPage, mockApi, type RecordedCall, type Reply } from '../../../test/fetch-mock';
+import { personListItem } from '../../../test/fixtures';
 import { currentUrl } from '../../../test/render-app';
 import { ClaimsTab } from './ClaimsTab';
 import { annuityModel, claim, claimsGroup, dealFacts } from './model-fixtures';
@@ -86,6 +87,7 @@ describe('claims tab', () => {
     const { calls } = claimsApi({
       extra: {
         'GET /api/v1/deals/7/claims/export/': () => ({ status: 200, raw: 'id;typ\n', headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="pohledavky-7.csv"' } }),
+        'GET /api/v1/persons/': () => ({ status: 200, body: drfPage([personListItem()]) }),
       },
     });
     const { router } = renderTab(<ClaimsTab dealId={7} canWrite />, '/deals/7?tab=claims');
@@ -95,7 +97,11 @@ describe('claims tab', () => {
     await user.selectOptions(within(form()).getByLabelText('Typ pohledávky'), 'Poplatek');
     await user.type(within(form()).getByLabelText('Splatnost od'), '2025-01-01');
     await user.type(within(form()).getByLabelText('Splatnost do'), '2025-12-31');
-    await user.type(within(form()).getByLabelText('Věřitel (ID osoby)'), '55');
+    // The creditor is searched for by name, not typed as a number.
+    await user.type(within(form()).getByLabelText('Věřitel: hledat'), 'Dvoř');
+    const creditorSelect = within(form()).getByRole('combobox', { name: 'Věřitel' });
+    await within(creditorSelect).findByRole('option', { name: 'Jiří Dvořák, nar. 12. 4. 1985' });
+    await user.selectOptions(creditorSelect, 'Jiří Dvořák, nar. 12. 4. 1985');
     await user.selectOptions(within(form()).getByLabelText('Včetně zrušených'), 'Ano');
     await user.click(within(form()).getByRole('button', { name: 'Hledat' }));
 
@@ -120,8 +126,9 @@ describe('claims tab', () => {
     const user = userEvent.setup();
     const { calls } = claimsApi({
       extra: {
+        'GET /api/v1/persons/': () => ({ status: 200, body: drfPage([personListItem()]) }),
         'POST /api/v1/deals/7/claims/': (call) =>
-          (call.body as { creditor: number | null }).creditor === 999
+          (call.body as { creditor: number | null }).creditor === 55
             ? { status: 400, body: { creditor: ['Věřitel (osoba) neexistuje.'] } }
             : { status: 201, body: claim({ id: 506, claims_group_id: null, type: 'COST_OF_RECOVERY', amount: '1250.50', paid_amount: '0.00', outstanding: '1250.50' }) },
       },
@@ -143,15 +150,17 @@ describe('claims tab', () => {
     await user.selectOptions(within(dialog).getByLabelText(/Typ pohledávky/), 'Náklady vymáhání');
     await user.type(within(dialog).getByLabelText(/Splatnost/), '2025-08-01');
     await user.type(within(dialog).getByLabelText(/Částka/), '1 250,50');
-    await user.type(within(dialog).getByLabelText(/Věřitel/), '999');
+    await user.type(within(dialog).getByLabelText('Věřitel: hledat'), 'Dvoř');
+    const creditor = within(dialog).getByRole('combobox', { name: 'Věřitel' });
+    await within(creditor).findByRole('option', { name: 'Jiří Dvořák, nar. 12. 4. 1985' });
+    await user.selectOptions(creditor, 'Jiří Dvořák, nar. 12. 4. 1985');
     await user.click(within(dialog).getByRole('button', { name: 'Přidat pohledávku' }));
 
-    const creditor = within(dialog).getByLabelText(/Věřitel/);
     await waitFor(() => expect(creditor.getAttribute('aria-invalid')).toBe('true'));
-    expect(text(within(dialog).getByRole('alert'))).toContain('Věřitel (ID osoby): Věřitel (osoba) neexistuje.');
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ type: 'COST_OF_RECOVERY', due_date: '2025-08-01', amount: '1250.50', description: null, creditor: 999 });
+    expect(text(within(dialog).getByRole('alert'))).toContain('Věřitel: Věřitel (osoba) neexistuje.');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ type: 'COST_OF_RECOVERY', due_date: '2025-08-01', amount: '1250.50', description: null, creditor: 55 });
 
-    await user.clear(creditor);
+    await user.selectOptions(creditor, 'Věřitel obchodu');
     await user.click(within(dialog).getByRole('button', { name: 'Přidat pohledávku' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Pohledávka č. 506 byla přidána.')).toBeTruthy();

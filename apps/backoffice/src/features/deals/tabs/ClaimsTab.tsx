@@ -43,6 +43,7 @@ import { businessToday } from '../../../shared/business-date';
 import { amountFromInput, amountToInput, intOrText, textOrNull, validate } from '../../../shared/form';
 import { showToast } from '../../../shared/toast';
 import { afterFourEyes } from '../../../shared/four-eyes';
+import { PersonPicker } from '../../../shared/ui/PersonPicker';
 import { useForm } from '../../../shared/useForm';
 import { FormActions } from '../../../shared/ui/EditableList';
 import { ExportButtons } from '../../../shared/ui/ExportButtons';
@@ -60,7 +61,7 @@ const DEFAULT_ORDERING = 'due_date';
 
 const FILTER_LABELS: Record<FilterKey, string> = {
   type: 'Typ pohledávky',
-  creditor: 'Věřitel (ID osoby)',
+  creditor: 'Věřitel',
   date_from: 'Splatnost od',
   date_to: 'Splatnost do',
   cancelled: 'Včetně zrušených',
@@ -230,7 +231,6 @@ function ClaimFilters({ initial, onApply }: { initial: Record<FilterKey, string>
       onSubmit={() => {
         const cleaned = Object.fromEntries(FILTER_KEYS.map((key) => [key, draft[key].trim()])) as Record<FilterKey, string>;
         const found: Partial<Record<FilterKey, string>> = {};
-        if (cleaned.creditor && !/^[1-9]\d*$/.test(cleaned.creditor)) found.creditor = 'Zadejte číslo osoby.';
         if (cleaned.date_from && cleaned.date_to && cleaned.date_from > cleaned.date_to) found.date_to = 'Konec období musí být po jeho začátku.';
         setErrors(found);
         if (Object.keys(found).length === 0) onApply(cleaned);
@@ -240,13 +240,13 @@ function ClaimFilters({ initial, onApply }: { initial: Record<FilterKey, string>
       <SelectField {...bind('type')} options={enumOptions(ClaimType)} placeholder="Všechny" />
       <TextField {...bind('date_from')} type="date" />
       <TextField {...bind('date_to')} type="date" />
-      <TextField {...bind('creditor')} inputMode="numeric" />
+      <PersonPicker {...bind('creditor')} emptyLabel="Všichni věřitelé" />
       <YesNoAnyField {...bind('cancelled')} />
     </FilterBar>
   );
 }
 
-const CLAIM_LABELS = { type: 'Typ pohledávky', due_date: 'Splatnost', amount: 'Částka', description: 'Popis', creditor: 'Věřitel (ID osoby)' };
+const CLAIM_LABELS = { type: 'Typ pohledávky', due_date: 'Splatnost', amount: 'Částka', description: 'Popis', creditor: 'Věřitel' };
 
 function ClaimForm({ dealId, claim, onDone, onCancel }: { dealId: number; claim: ClaimView | null; onDone: () => Promise<void>; onCancel: () => void }) {
   const form = useForm(
@@ -309,7 +309,7 @@ function ClaimForm({ dealId, claim, onDone, onCancel }: { dealId: number; claim:
         )}
         {!inGroup && <TextField {...form.field('due_date')} label={CLAIM_LABELS.due_date} type="date" required />}
         {!fixedAmount && <MoneyField {...form.field('amount')} label={CLAIM_LABELS.amount} required />}
-        <TextField {...form.field('creditor')} label={CLAIM_LABELS.creditor} inputMode="numeric" hint="Prázdné: věřitel obchodu" />
+        <PersonPicker {...form.field('creditor')} label={CLAIM_LABELS.creditor} emptyLabel="Věřitel obchodu" />
       </div>
       <TextAreaField {...form.field('description')} label={CLAIM_LABELS.description} />
       <FormActions submitting={form.submitting} submitLabel={claim ? 'Uložit pohledávku' : 'Přidat pohledávku'} onCancel={onCancel} />

@@ -1,8 +1,7 @@
-import { AllocationProfile, ApprovalAction, DealClosedReason, DealState, DealType, NoticeDisablingSetting, PersonRole, type AuditEntry } from '@lending/contracts';
-import { ApiError } from '@lending/api-client';
+import { AllocationProfile, ApprovalAction, BreachType, DealClosedReason, DealState, DealType, NoticeDisablingSetting, PersonRole, type DealHistoryEvent } from '@lending/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type Column, DataTable, EmptyState, formatDateTime, formatMoney, Pagination } from '@lending/ui';
+import { type Column, DataTable, formatDate, formatDateTime, formatMoney, Pagination } from '@lending/ui';
 import { useCurrentUser } from '../../../shared/current-user';
 import { useDealHistory } from '../api';
 import type { DealTabProps } from '../deal-tabs';
@@ -64,6 +63,10 @@ const ACTIONS: Record<string, string> = {
   'approval.withdraw': 'Žádost o schválení stažena',
   'approval.fail': 'Schváleno, ale nešlo provést',
   'approval.expire': 'Žádost o schválení vypršela',
+  // Events without an audit entry: booked by a statement or a job, begun and ended by the close of business.
+  'payment.booked': 'Platba připsána k obchodu',
+  'breach.start': 'Začátek porušení smlouvy',
+  'breach.end': 'Konec porušení smlouvy',
 };
 
 const FIELDS: Record<string, string> = {
@@ -109,9 +112,21 @@ function show(field: string, value: unknown): string {
 }
 
 /** `{field: {from, to}}` (updates, state changes) as "Stav: Nová žádost → Dokončení smlouvy"; other values as they are. */
-function describeChanges(entry: AuditEntry): string[] {
-  const changes = entry.changes;
-  if (!changes || typeof changes !== 'object' || Array.isArray(changes)) return [];
+function describeChanges(entry: DealHistoryEvent): string[] {
+  const changes = entry.details;
+  if (entry.action === 'payment.booked') {
+    const p = changes as { direction?: string; amount?: string; date?: string; variable_symbol?: string | null; counter_account_name?: string | null };
+    return [
+      [`${p.direction === 'OUTGOING_PAYMENT' ? 'Odchozí platba' : 'Příchozí platba'} ${formatMoney(p.amount ?? '')} ze dne ${formatDate(p.date ?? null)}`, p.variable_symbol ? `VS ${p.variable_symbol}` : null, p.counter_account_name]
+        .filter(Boolean)
+        .join(', '),
+    ];
+  }
+  if (entry.action === 'breach.start' || entry.action === 'breach.end') {
+    const b = changes as { type?: string; started_on?: string; ended_on?: string };
+    const label = BreachType.labels[b.type as BreachType] ?? b.type ?? '';
+    return [entry.action === 'breach.start' ? `${label} od ${formatDate(b.started_on ?? null)}` : `${label} (${formatDate(b.started_on ?? null)} – ${formatDate(b.ended_on ?? null)})`];
+  }
   if (entry.action.startsWith('approval.')) {
     // What was asked, in the request's own words, and why it ended as it did.
     const { summary, reason, failure, approval_action: action } = changes as { summary?: string; reason?: string; failure?: string; approval_action?: string };
@@ -139,15 +154,15 @@ function describeChanges(entry: AuditEntry): string[] {
   });
 }
 
-/** "Historie": every staff write on the deal and its parts (models, claims, participants, purposes…) from the audit log, newest first. */
+/** "Historie": every staff write on the deal and its parts (models, claims, participants, purposes, four-eyes requests…) with who made it, the payments booked and the breaches, newest first. */
 export function HistoryTab({ dealId }: DealTabProps) {
   const [page, setPage] = useState(1);
   const { data, error, isLoading, mutate } = useDealHistory(dealId, page);
   const { data: me } = useCurrentUser();
-  const who = (entry: AuditEntry) => (entry.actor_type !== 'STAFF' ? 'Systém' : me && entry.actor_id === String(me.id) ? 'Vy' : `Uživatel č. ${entry.actor_id ?? '?'}`);
+  const who = (entry: DealHistoryEvent) => (!entry.actor ? 'Systém' : me && entry.actor.id === me.id ? `Vy (${entry.actor.name})` : entry.actor.name);
 
-  const columns: Column<AuditEntry>[] = [
-    { key: 'when', header: 'Kdy', render: (entry) => formatDateTime(entry.created_at) },
+  const columns: Column<DealHistoryEvent>[] = [
+    { key: 'when', header: 'Kdy', render: (entry) => formatDateTime(entry.at) },
     {
       key: 'action',
       header: 'Co',
@@ -184,10 +199,6 @@ export function HistoryTab({ dealId }: DealTabProps) {
     },
   ];
 
-  // The audit log is the administrators' (the API answers 403 to the other roles).
-  if (error instanceof ApiError && error.status === 403) {
-    return <EmptyState>Historii změn obchodu vidí jen administrátoři.</EmptyState>;
-  }
   return (
     <div aria-busy={isLoading || undefined}>
       <DataTable
@@ -195,7 +206,7 @@ export function HistoryTab({ dealId }: DealTabProps) {
         captionHidden
         columns={columns}
         rows={data?.results}
-        rowKey={(entry) => entry.id}
+        rowKey={(entry) => entry.key}
         error={error}
         onRetry={() => void mutate()}
         texts={{ error: 'Historii obchodu se nepodařilo načíst.', loading: 'Načítám historii…', empty: 'Obchod zatím nemá žádné zaznamenané změny.' }}

@@ -42,8 +42,8 @@ describe('ParticipantsTab', () => {
 
     await user.click(screen.getByRole('button', { name: 'Přidat účastníka' }));
     const dialog = await screen.findByRole('dialog', { name: 'Přidat účastníka' });
-    await user.type(within(dialog).getByLabelText(/Hledat osobu/), 'Dvoř');
-    const personSelect = within(dialog).getByLabelText(/^Osoba/);
+    await user.type(within(dialog).getByLabelText('Osoba: hledat'), 'Dvoř');
+    const personSelect = within(dialog).getByRole('combobox', { name: /^Osoba/ });
     await within(personSelect).findByRole('option', { name: 'Marie Dvořáková, nar. 2. 9. 1987' });
     await user.selectOptions(personSelect, 'Marie Dvořáková, nar. 2. 9. 1987');
     await user.selectOptions(within(dialog).getByLabelText(/^Role/), 'Zástavce');
@@ -68,8 +68,8 @@ describe('ParticipantsTab', () => {
     renderTab(<ParticipantsTab dealId={7} canWrite />);
     await user.click(await screen.findByRole('button', { name: 'Přidat účastníka' }));
     const dialog = await screen.findByRole('dialog', { name: 'Přidat účastníka' });
-    await user.type(within(dialog).getByLabelText(/Hledat osobu/), 'Jiří');
-    const personSelect = within(dialog).getByLabelText(/^Osoba/);
+    await user.type(within(dialog).getByLabelText('Osoba: hledat'), 'Jiří');
+    const personSelect = within(dialog).getByRole('combobox', { name: /^Osoba/ });
     await within(personSelect).findByRole('option', { name: 'Jiří Dvořák, nar. 12. 4. 1985' });
     await user.selectOptions(personSelect, 'Jiří Dvořák, nar. 12. 4. 1985');
     await user.selectOptions(within(dialog).getByLabelText(/^Role/), 'Vydlužitel');

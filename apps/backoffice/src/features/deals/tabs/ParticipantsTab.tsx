@@ -1,12 +1,12 @@
 import { dealParticipantPatch, dealParticipantRequest, PersonRole, type DealParticipantView } from '@lending/contracts';
-import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type Column, enumOptions, ErrorSummary, formatDate, SelectField, TextField } from '@lending/ui';
-import { api, useApi } from '../../../shared/api';
+import { type Column, enumOptions, ErrorSummary, formatDate, SelectField } from '@lending/ui';
+import { api } from '../../../shared/api';
 import { validate } from '../../../shared/form';
 import { showToast } from '../../../shared/toast';
 import { EditableList, FormActions, type EditorProps } from '../../../shared/ui/EditableList';
 import { useForm } from '../../../shared/useForm';
+import { PersonPicker } from '../../../shared/ui/PersonPicker';
 import { useParticipants, useRevalidateDeal } from '../parts-api';
 
 const roleOptions = enumOptions(PersonRole);
@@ -81,17 +81,7 @@ function RoleForm({ dealId, participant, onDone, onCancel, onSaved }: FormProps 
 }
 
 function AddParticipantForm({ dealId, onDone, onCancel, onSaved }: FormProps) {
-  const form = useForm({ search: '', person: '', role: '' }, { person: 'Osoba', role: 'Role', search: 'Hledat osobu' });
-  const search = useDeferredValue(form.values.search.trim());
-  const found = useApi(search.length >= 2 ? '/api/v1/persons/' : null, { query: { search, page_size: 20 } });
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
-  const options = [
-    ...(chosen && !found.data?.results.some((p) => String(p.id) === chosen.value) ? [chosen] : []),
-    ...(found.data?.results.map((p) => ({
-      value: String(p.id),
-      label: `${p.name}${p.birth_date ? `, nar. ${formatDate(p.birth_date)}` : p.company_id ? `, IČO ${p.company_id}` : ''}`,
-    })) ?? []),
-  ];
+  const form = useForm({ person: '', role: '' }, { person: 'Osoba', role: 'Role' });
   const onSubmit = form.handleSubmit(
     (values) => validate(dealParticipantRequest, { person: values.person ? Number(values.person) : undefined, role: values.role || undefined }),
     async (body) => {
@@ -101,22 +91,10 @@ function AddParticipantForm({ dealId, onDone, onCancel, onSaved }: FormProps) {
       await onSaved();
     },
   );
-  const person = form.field('person');
   return (
     <form onSubmit={onSubmit} noValidate>
       <ErrorSummary items={form.summary} />
-      <TextField {...form.field('search')} type="search" label="Hledat osobu" hint="Jméno, rodné číslo, IČO nebo e-mail; alespoň 2 znaky" />
-      <SelectField
-        {...person}
-        onChange={(value) => {
-          person.onChange(value);
-          setChosen(options.find((o) => o.value === value) ?? null);
-        }}
-        label="Osoba"
-        required
-        options={options}
-        placeholder={search.length < 2 ? 'Nejprve osobu vyhledejte' : found.data?.results.length === 0 ? 'Nikdo nenalezen' : 'Vyberte osobu'}
-      />
+      <PersonPicker {...form.field('person')} label="Osoba" required />
       <SelectField {...form.field('role')} label="Role" required options={roleOptions} placeholder="Vyberte roli" />
       <FormActions submitting={form.submitting} submitLabel="Přidat" onCancel={onCancel} />
     </form>
