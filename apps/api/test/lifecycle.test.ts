@@ -261,7 +261,7 @@ describe('the first start stopped during its demo seed', () => {
               (SELECT count(*) FROM close_of_business)::int AS closes,
               (SELECT completed_at IS NOT NULL FROM lending_startup.demo_seed) AS completed`,
     );
-    expect(db).toMatchObject({ persons, deals: 30, first_deal: 1, staff: 5, payments, closes: 1, completed: true });
+    expect(db).toMatchObject({ persons, deals: 30, first_deal: 1, staff: 6, payments, closes: 1, completed: true });
     expect(db!.statements).toBeGreaterThan(0);
     expect(db!.booked).toBe(db!.statements);
     // Each statement's file is in the product's storage, and the interrupted seeds left none behind:
