@@ -32,6 +32,7 @@ import { realtyGroupRoutes } from './modules/realty-groups/router.ts';
 import { paymentRoutes } from './modules/payments/router.ts';
 import { claimsStatementRoutes } from './modules/claims-statements/router.ts';
 import { approvalRoutes } from './modules/approvals/router.ts';
+import { searchRoutes } from './modules/search/router.ts';
 import { claimsFourEyesActions } from './modules/claims/four-eyes-actions.ts';
 import { purposesFourEyesActions } from './modules/purposes/four-eyes-actions.ts';
 
@@ -43,7 +44,7 @@ export const JSON_BODY_LIMIT = '1mb';
  */
 export function allRoutes(config?: Pick<Config, 'BANK_CONNECTION_PROVIDER'>): RouteDef[] {
   const bankRoutes = config && config.BANK_CONNECTION_PROVIDER !== 'sandbox' ? bankConnectionRoutes.filter((r) => !r.path.startsWith('/api/v1/bank-sandbox/')) : bankConnectionRoutes;
-  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...staffLeadRoutes, ...webhookRoutes, ...addressRoutes, ...documentRoutes, ...bankRoutes, ...personRoutes, ...screeningRoutes, ...isirRoutes, ...dealRoutes, ...claimsRoutes, ...closeOfBusinessRoutes, ...purposeRoutes, ...realtyGroupRoutes, ...paymentRoutes, ...claimsStatementRoutes, ...approvalRoutes({ ...claimsFourEyesActions, ...purposesFourEyesActions })];
+  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...staffLeadRoutes, ...webhookRoutes, ...addressRoutes, ...documentRoutes, ...bankRoutes, ...personRoutes, ...screeningRoutes, ...isirRoutes, ...dealRoutes, ...claimsRoutes, ...closeOfBusinessRoutes, ...purposeRoutes, ...realtyGroupRoutes, ...paymentRoutes, ...claimsStatementRoutes, ...searchRoutes, ...approvalRoutes({ ...claimsFourEyesActions, ...purposesFourEyesActions })];
   const all: RouteDef[] = [...routes, ...docsRoutes(() => all)];
   return all;
 }

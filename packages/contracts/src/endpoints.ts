@@ -7,6 +7,7 @@ import { paymentEndpoints } from './payment-endpoints.ts';
 import { claimsStatementEndpoints } from './claims-statement-endpoints.ts';
 import { addressSuggestRequest, addressSuggestResponse } from './address.ts';
 import { auditEntry } from './audit.ts';
+import { searchResponse } from './search.ts';
 import { approvalRejectRequest, approvalRequestView, fourEyesSetting, fourEyesSettingRequest } from './approvals.ts';
 import { currentUser, logoutAllResponse, logoutRequest, refreshRequest, refreshResponse, tokenRequest, tokenResponse } from './auth.ts';
 import { bankConnectionStart, bankStatementsValidation, documentsOverview, documentView } from './documents.ts';
@@ -78,6 +79,7 @@ export const endpoints = {
   'POST /api/v1/auth/logout/': { body: logoutRequest },
   'POST /api/v1/auth/logout-all/': { response: logoutAllResponse },
   'GET /api/v1/audit-log/': list(auditEntry),
+  'GET /api/v1/search/': { response: searchResponse },
   // Four-eyes approvals (ADR 0045)
   'GET /api/v1/approvals/': list(approvalRequestView),
   'GET /api/v1/approvals/settings/': { response: z.array(fourEyesSetting) },

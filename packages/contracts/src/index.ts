@@ -26,3 +26,4 @@ export * from './payments.ts';
 export * from './claims-statements.ts';
 export * from './webhooks.ts';
 export * from './approvals.ts';
+export * from './search.ts';

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { CurrentUserBar } from '../features/auth';
 // The count only, not the approvals feature's index: its screen stays a lazy chunk.
@@ -6,6 +6,7 @@ import { useActionableApprovalsCount } from '../features/approvals/nav-count';
 import { SkipLink, Toasts } from '@lending/ui';
 import { toasts } from '../shared/toast';
 import { useMay } from '../shared/current-user';
+import { GlobalSearch } from './GlobalSearch';
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -13,6 +14,13 @@ export function Layout() {
   const toApprove = useActionableApprovalsCount();
   const mainRef = useRef<HTMLElement>(null);
   const previousPath = useRef(pathname);
+  // On a narrow screen the navigation folds behind a button (no page scrolls sideways at 390 px).
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
 
   useEffect(() => {
     // A new screen: put keyboard and screen-reader users at its start, as a page load would.
@@ -29,7 +37,10 @@ export function Layout() {
       <header className="topbar">
         <div className="topbar__inner">
           <span className="topbar__brand">Back-office</span>
-          <nav aria-label="Hlavní navigace" className="topbar__nav">
+          <button type="button" className="topbar__menu-button" aria-expanded={menuOpen} aria-controls="main-navigation" onClick={() => setMenuOpen((open) => !open)}>
+            Menu
+          </button>
+          <nav id="main-navigation" aria-label="Hlavní navigace" className="topbar__nav" data-open={menuOpen}>
             <NavLink to="/" end>
               Přehled
             </NavLink>
@@ -41,6 +52,7 @@ export function Layout() {
             <NavLink to="/approvals">{toApprove ? `Ke schválení (${toApprove})` : 'Ke schválení'}</NavLink>
             {administers && <NavLink to="/roles">Role a oprávnění</NavLink>}
           </nav>
+          <GlobalSearch />
           <CurrentUserBar />
         </div>
       </header>
