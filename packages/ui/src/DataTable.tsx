@@ -1,3 +1,4 @@
+import { TableScroll } from './TableScroll';
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, Loading } from './States';
 
@@ -62,7 +63,7 @@ export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, or
   if (!rows) return error ? <ErrorState error={error} onRetry={onRetry} title={texts.error} /> : <Loading label={texts.loading} />;
   if (rows.length === 0) return <EmptyState>{texts.empty ?? 'Žádné záznamy.'}</EmptyState>;
   return (
-    <div className="table-wrap">
+    <TableScroll label={caption}>
       <table className="table">
         <caption className={captionHidden ? 'visually-hidden' : 'table__caption'}>{caption}</caption>
         <thead>
@@ -104,6 +105,6 @@ export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, or
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -10,6 +10,7 @@ export { ConfirmDialog } from './ConfirmDialog';
 export * from './Field';
 export { ErrorSummary, summaryItems, type SummaryItem } from './ErrorSummary';
 export { DataTable, nextOrdering, type Column, type TableTexts } from './DataTable';
+export { TableScroll } from './TableScroll';
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES, Pagination, pageWindow } from './Pagination';
 export { ActiveFilters, FilterBar, ResultsAnnouncement, type FilterChip } from './FilterBar';
 export { EmptyState, ErrorState, Loading } from './States';

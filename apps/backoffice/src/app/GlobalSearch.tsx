@@ -65,7 +65,7 @@ export function GlobalSearch() {
           aria-describedby={state.kind === 'failed' ? `${id}-error` : undefined}
         />
         <button type="submit" className="button button--small" disabled={state.kind === 'searching'}>
-          Hledat
+          Hledat<span className="visually-hidden"> obchod nebo osobu</span>
         </button>
       </form>
       {state.kind === 'failed' && (

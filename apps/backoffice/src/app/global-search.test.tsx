@@ -17,7 +17,7 @@ describe('the header search', () => {
     const { router } = renderApp('/');
     const search = await screen.findByRole('search', { name: 'Hledat obchod nebo osobu' });
     await user.type(within(search).getByLabelText('Hledat obchod nebo osobu'), '415');
-    await user.click(within(search).getByRole('button', { name: 'Hledat' }));
+    await user.click(within(search).getByRole('button', { name: 'Hledat obchod nebo osobu' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/deals/415'));
     expect(calls.find((c) => c.path === '/api/v1/search/')?.query.get('q')).toBe('415');
   });

@@ -1,3 +1,4 @@
+import { TableScroll } from '@lending/ui';
 import { Permission, PERMISSION_ROLES, StaffRole } from '@lending/contracts';
 import { PageHeader } from '../../shared/ui/Layout';
 
@@ -9,7 +10,7 @@ export function RolesPage() {
   return (
     <>
       <PageHeader title="Role a oprávnění" subtitle="Jen pro čtení: tabulka, podle které API povoluje jednotlivé akce." />
-      <div className="table-wrap">
+      <TableScroll label="Oprávnění podle rolí">
         <table className="table">
           <caption className="visually-hidden">Oprávnění podle rolí</caption>
           <thead>
@@ -43,7 +44,7 @@ export function RolesPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { errorMessage } from '@lending/api-client';
 import { AllocationProfile, ClaimsStatementState, claimsStatementRequest, type ClaimsStatement, type ClaimsStatementLine } from '@lending/contracts';
 import { useState } from 'react';
-import { ConfirmDialog, Dialog, EmptyState, enumOptions, ErrorState, formatCzk, formatDate, formatDateTime, Loading, Pagination, SelectField, StatusBadge, type BadgeTone } from '@lending/ui';
+import { ConfirmDialog, Dialog, EmptyState, enumOptions, ErrorState, formatCzk, formatDate, formatDateTime, Loading, Pagination, SelectField, StatusBadge, type BadgeTone, TableScroll } from '@lending/ui';
 import { api, useApi } from '../../../shared/api';
 import { businessToday } from '../../../shared/business-date';
 import { showToast } from '../../../shared/toast';
@@ -30,7 +30,7 @@ const title = (s: ClaimsStatement) => `Vyčíslení č. ${s.id} ke dni ${formatD
 
 function LinesTable({ caption, lines }: { caption: string; lines: readonly ClaimsStatementLine[] }) {
   return (
-    <div className="table-wrapper">
+    <TableScroll label={caption}>
       <table className="table">
         <caption>{caption}</caption>
         <thead>
@@ -54,7 +54,7 @@ function LinesTable({ caption, lines }: { caption: string; lines: readonly Claim
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -208,7 +208,7 @@ export function ClaimsStatementsTab({ dealId, canWrite }: { dealId: number; canW
           <EmptyState>{state ? 'V tomto stavu obchod nemá žádné vyčíslení.' : 'K obchodu zatím není žádné vyčíslení.'}</EmptyState>
         ) : (
           <>
-            <div className="table-wrapper">
+            <TableScroll label={`Vyčíslení obchodu #${dealId}`}>
               <table className="table">
                 <caption>Vyčíslení obchodu #{dealId}</caption>
                 <thead>
@@ -242,7 +242,7 @@ export function ClaimsStatementsTab({ dealId, canWrite }: { dealId: number; canW
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
             {data.count > PAGE_SIZE && (
               <Pagination label="Stránkování vyčíslení" page={page} pageSize={PAGE_SIZE} count={data.count} onPageChange={(next) => update({ page: next > 1 ? String(next) : null })} />
             )}

@@ -11,7 +11,7 @@ import {
   type ModelInstallmentView,
 } from '@lending/contracts';
 import { useState } from 'react';
-import { ConfirmDialog, DataTable, Dialog, enumOptions, ErrorState, ErrorSummary, formatCzk, formatDate, formatMoney, Loading, MoneyField, pluralize, SelectField, StatusBadge, TextField, type BadgeTone, type Column } from '@lending/ui';
+import { ConfirmDialog, DataTable, Dialog, enumOptions, ErrorState, ErrorSummary, formatCzk, formatDate, formatMoney, Loading, MoneyField, pluralize, SelectField, StatusBadge, TextField, type BadgeTone, type Column, TableScroll } from '@lending/ui';
 import { api } from '../../../shared/api';
 import { amountFromInput, amountToInput, intOrText, textOrNull, validate } from '../../../shared/form';
 import { showToast } from '../../../shared/toast';
@@ -294,7 +294,7 @@ function ScheduleTable({ model, installments }: { model: DealModelView; installm
   const lease = model.schedule_kind !== 'REGULAR';
   const byNumber = new Map(installments?.installments.map((installment) => [installment.number, installment]));
   return (
-    <div className="table-wrap">
+    <TableScroll label={`Splátkový kalendář verze ${model.version}`}>
       <table className="table">
         <caption className="visually-hidden">Splátkový kalendář verze {model.version}</caption>
         <thead>
@@ -375,7 +375,7 @@ function ScheduleTable({ model, installments }: { model: DealModelView; installm
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
