@@ -72,3 +72,21 @@ test('at 390 px every signed-in screen fits the width and has no axe violation',
 
   expect(problems).toEqual([]);
 });
+
+test('at 1280 px the deals list shows all its columns without scrolling, and sorts by what deals owe', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  await page.goto('/admin/deals');
+  const table = page.getByRole('table', { name: 'Seznam obchodů' });
+  await expect(table).toBeVisible();
+  const fits = await page.locator('main .table-wrap').first().evaluate((box) => box.scrollWidth <= box.clientWidth);
+  expect(fits).toBe(true);
+  await table.getByRole('button', { name: /Dluží/ }).click();
+  await expect(page).toHaveURL(/ordering=outstanding/);
+  await table.getByRole('button', { name: /Dluží/ }).click();
+  await expect(page).toHaveURL(/ordering=-outstanding/);
+  const owed = await table.locator('tbody tr td:nth-child(6)').allTextContents();
+  const amounts = owed.map((text) => Number(text.replace(/[^\d,]/g, '').replace(',', '.')));
+  expect(amounts.length).toBeGreaterThan(3);
+  expect([...amounts].sort((x, y) => y - x)).toEqual(amounts);
+});

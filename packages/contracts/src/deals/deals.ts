@@ -124,7 +124,8 @@ export type DealPersonRef = z.infer<typeof dealPersonRef>;
 // `31-60`, `61-90`, `91+`, also `45` or `10-20`, several joined by commas (any of them).
 
 /** Ordering fields of GET /deals/ (`ordering=-value`; default `-created_at`). */
-export const DEAL_ORDERING_FIELDS = ['id', 'created_at', 'updated_at', 'value', 'days_past_due', 'state', 'type'] as const;
+/** `outstanding` and `overdue` (our addition) sort by what the deal's claims leave unpaid, in total and due before today. */
+export const DEAL_ORDERING_FIELDS = ['id', 'created_at', 'updated_at', 'value', 'days_past_due', 'state', 'type', 'outstanding', 'overdue'] as const;
 export type DealOrderingField = (typeof DEAL_ORDERING_FIELDS)[number];
 export const DEAL_DEFAULT_ORDERING = '-created_at';
 

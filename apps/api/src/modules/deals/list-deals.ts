@@ -108,7 +108,7 @@ export function dealConditions(f: DealFilters): Prisma.Sql[] {
   return where;
 }
 
-const orderColumns: Record<DealOrderingField, string> = {
+const orderColumns: Record<Exclude<DealOrderingField, ComputedField>, string> = {
   id: 'id',
   created_at: 'created_at',
   updated_at: 'updated_at',
@@ -119,15 +119,40 @@ const orderColumns: Record<DealOrderingField, string> = {
 };
 
 /**
- * ORDER BY on alias `t`: the fields asked for, then the id in the direction of the last field,
- * so `(field, id)` indexes serve a page in either direction.
+ * What the deal's live claims leave unpaid, in total and due before today: the same sums the
+ * rows show (rowsSql), as an expression per deal for ORDER BY. No index orders by them: sorting
+ * by them reads every matching deal's claims (one index scan each) before the page is cut.
  */
-function orderBy(ordering: DealFilters['ordering'], t: 'd' | 'q'): Prisma.Sql {
-  const sql = (direction: 'asc' | 'desc') => (direction === 'asc' ? 'ASC' : 'DESC');
-  const parts = ordering.map(({ field, direction }) => `${t}.${orderColumns[field]} ${sql(direction)}`);
+type ComputedField = 'outstanding' | 'overdue';
+const computed = (field: ComputedField, today: Date) =>
+  field === 'outstanding'
+    ? Prisma.sql`(SELECT COALESCE(sum(c.amount - c.paid_amount), 0) FROM claims c WHERE c.deal_id = d.id AND c.cancelled_at IS NULL)`
+    : Prisma.sql`(SELECT COALESCE(sum(c.amount - c.paid_amount), 0) FROM claims c WHERE c.deal_id = d.id AND c.cancelled_at IS NULL AND c.due_date < ${today}::date)`;
+const isComputed = (field: DealOrderingField): field is ComputedField => field === 'outstanding' || field === 'overdue';
+
+/**
+ * ORDER BY on alias `t`: the fields asked for, then the id in the direction of the last field,
+ * so `(field, id)` indexes serve a page in either direction. On the outer alias `q` a computed
+ * field is the inner query's `sort_<field>` column.
+ */
+function orderBy(ordering: DealFilters['ordering'], t: 'd' | 'q', today: Date): Prisma.Sql {
+  const sql = (direction: 'asc' | 'desc') => Prisma.raw(direction === 'asc' ? 'ASC' : 'DESC');
+  const parts = ordering.map(({ field, direction }) =>
+    isComputed(field)
+      ? t === 'd'
+        ? Prisma.sql`${computed(field, today)} ${sql(direction)}`
+        : Prisma.sql`${Prisma.raw(`q.sort_${field}`)} ${sql(direction)}`
+      : Prisma.sql`${Prisma.raw(`${t}.${orderColumns[field]}`)} ${sql(direction)}`,
+  );
   const last = ordering.at(-1);
-  if (last?.field !== 'id') parts.push(`${t}.id ${sql(last?.direction ?? 'desc')}`);
-  return Prisma.raw(parts.join(', '));
+  if (last?.field !== 'id') parts.push(Prisma.sql`${Prisma.raw(`${t}.id`)} ${sql(last?.direction ?? 'desc')}`);
+  return Prisma.join(parts, ', ');
+}
+
+/** The computed sort keys the inner query hands to the outer one's ORDER BY. */
+function sortColumns(ordering: DealFilters['ordering'], today: Date): Prisma.Sql {
+  const fields = [...new Set(ordering.map((o) => o.field).filter(isComputed))];
+  return fields.length ? Prisma.sql`, ${Prisma.join(fields.map((f) => Prisma.sql`${computed(f, today)} AS ${Prisma.raw(`sort_${f}`)}`), ', ')}` : Prisma.empty;
 }
 
 const listColumns = Prisma.raw(`d.id, d.type, d.state, d.closed_reason, d.value, d.contract_number, d.variable_symbol, d.external_id,
@@ -182,12 +207,12 @@ export function dealListSql(filters: DealFilters, today: Date) {
     count: countSql(filters),
     page: (skip: number, take: number) =>
       rowsSql(
-        Prisma.sql`SELECT ${listColumns} FROM deals d ${where} ORDER BY ${orderBy(filters.ordering, 'd')} LIMIT ${take} OFFSET ${skip}`,
+        Prisma.sql`SELECT ${listColumns}${sortColumns(filters.ordering, today)} FROM deals d ${where} ORDER BY ${orderBy(filters.ordering, 'd', today)} LIMIT ${take} OFFSET ${skip}`,
         today,
-        Prisma.sql`ORDER BY ${orderBy(filters.ordering, 'q')}`,
+        Prisma.sql`ORDER BY ${orderBy(filters.ordering, 'q', today)}`,
       ),
     /** Every matching id in the list's order: what an export walks through. */
-    ids: Prisma.sql`SELECT d.id FROM deals d ${where} ORDER BY ${orderBy(filters.ordering, 'd')}`,
+    ids: Prisma.sql`SELECT d.id FROM deals d ${where} ORDER BY ${orderBy(filters.ordering, 'd', today)}`,
   };
 }
 

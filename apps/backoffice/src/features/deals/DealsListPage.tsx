@@ -91,11 +91,22 @@ const columns: Column<DealListItem>[] = [
       </>
     ),
   },
-  { key: 'type', header: 'Typ', sortKey: 'type', render: (deal) => DealType.labels[deal.type] },
-  { key: 'state', header: 'Stav', sortKey: 'state', render: (deal) => <DealStateBadge state={deal.state} /> },
+  // Type and state share a column, so the list fits 1280 px without scrolling.
+  {
+    key: 'state',
+    header: 'Stav / typ',
+    sortKey: 'state',
+    render: (deal) => (
+      <>
+        <DealStateBadge state={deal.state} />
+        <br />
+        <span className="cell-note">{DealType.labels[deal.type]}</span>
+      </>
+    ),
+  },
   { key: 'value', header: 'Hodnota', sortKey: 'value', numeric: true, render: (deal) => formatMoney(deal.value) },
-  { key: 'outstanding', header: 'Dluží', numeric: true, render: (deal) => formatMoney(deal.outstanding) },
-  { key: 'overdue', header: 'Po splatnosti', numeric: true, render: (deal) => formatMoney(deal.overdue) },
+  { key: 'outstanding', header: 'Dluží', sortKey: 'outstanding', numeric: true, render: (deal) => formatMoney(deal.outstanding) },
+  { key: 'overdue', header: 'Po splatnosti', sortKey: 'overdue', numeric: true, render: (deal) => formatMoney(deal.overdue) },
   { key: 'dpd', header: 'DPD', sortKey: 'days_past_due', render: (deal) => <DpdBadge days={deal.days_past_due} bucket={deal.dpd_bucket} short /> },
   { key: 'breaches', header: 'Porušení', render: (deal) => (deal.breach_types.length ? <BreachBadges types={deal.breach_types} /> : EMPTY_VALUE) },
   { key: 'created_at', header: 'Založeno', sortKey: 'created_at', render: (deal) => formatDate(deal.created_at) },

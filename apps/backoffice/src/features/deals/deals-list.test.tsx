@@ -159,6 +159,11 @@ describe('deals list', () => {
     await user.click(screen.getByRole('button', { name: /DPD/ }));
     await waitFor(() => expect(lastQuery(calls).ordering).toBe('-days_past_due'));
     expect(screen.getByRole('columnheader', { name: /DPD/ }).getAttribute('aria-sort')).toBe('descending');
+    // What the deals owe sorts too (issue 22 §3).
+    await user.click(screen.getByRole('button', { name: /^Dluží/ }));
+    await waitFor(() => expect(lastQuery(calls).ordering).toBe('outstanding'));
+    await user.click(screen.getByRole('button', { name: /^Po splatnosti/ }));
+    await waitFor(() => expect(lastQuery(calls).ordering).toBe('overdue'));
   });
 
   it('pages through the list', async () => {
