@@ -35,6 +35,7 @@ import { approvalRoutes } from './modules/approvals/router.ts';
 import { searchRoutes } from './modules/search/router.ts';
 import { claimsFourEyesActions } from './modules/claims/four-eyes-actions.ts';
 import { purposesFourEyesActions } from './modules/purposes/four-eyes-actions.ts';
+import { paymentsFourEyesActions } from './modules/payments/four-eyes-actions.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -44,7 +45,7 @@ export const JSON_BODY_LIMIT = '1mb';
  */
 export function allRoutes(config?: Pick<Config, 'BANK_CONNECTION_PROVIDER'>): RouteDef[] {
   const bankRoutes = config && config.BANK_CONNECTION_PROVIDER !== 'sandbox' ? bankConnectionRoutes.filter((r) => !r.path.startsWith('/api/v1/bank-sandbox/')) : bankConnectionRoutes;
-  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...staffLeadRoutes, ...webhookRoutes, ...addressRoutes, ...documentRoutes, ...bankRoutes, ...personRoutes, ...screeningRoutes, ...isirRoutes, ...dealRoutes, ...claimsRoutes, ...closeOfBusinessRoutes, ...purposeRoutes, ...realtyGroupRoutes, ...paymentRoutes, ...claimsStatementRoutes, ...searchRoutes, ...approvalRoutes({ ...claimsFourEyesActions, ...purposesFourEyesActions })];
+  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...staffLeadRoutes, ...webhookRoutes, ...addressRoutes, ...documentRoutes, ...bankRoutes, ...personRoutes, ...screeningRoutes, ...isirRoutes, ...dealRoutes, ...claimsRoutes, ...closeOfBusinessRoutes, ...purposeRoutes, ...realtyGroupRoutes, ...paymentRoutes, ...claimsStatementRoutes, ...searchRoutes, ...approvalRoutes({ ...claimsFourEyesActions, ...purposesFourEyesActions, ...paymentsFourEyesActions })];
   const all: RouteDef[] = [...routes, ...docsRoutes(() => all)];
   return all;
 }

@@ -22,7 +22,12 @@ describe('pnpm routes', () => {
     const rows = routeIndex(routes, '/api/v1/deals/');
     expect(rows.find((r) => r[0] === 'GET' && r[1] === '/api/v1/deals/')).toEqual(['GET', '/api/v1/deals/', 'staff: staff.read', 'apps/api/src/modules/deals/router.ts']);
     expect(rows.find((r) => r[0] === 'POST' && r[1] === '/api/v1/payments/statements/')).toBeUndefined();
-    expect(routeIndex(routes, 'payments/statements').map((r) => `${r[0]} ${r[2]}`)).toEqual(['POST staff: payments.book', 'GET staff: staff.read']);
+    // The history (ADR 0047) and the upload, then one import: by path, then method.
+    expect(routeIndex(routes, 'payments/statements').map((r) => `${r[0]} ${r[1]} ${r[2]}`)).toEqual([
+      'GET /api/v1/payments/statements/ staff: staff.read',
+      'POST /api/v1/payments/statements/ staff: payments.book',
+      'GET /api/v1/payments/statements/:id/ staff: staff.read',
+    ]);
     expect(routeIndex(routes).length).toBe(routes.length);
   });
 });

@@ -9,7 +9,7 @@ import type { Permission } from './permissions.ts';
 // action's checker permission approves (then it executes, validated again) or rejects.
 
 export const ApprovalAction = defineEnum(
-  ['DEAL_ACTIVATE', 'DEAL_CLOSE', 'CLAIM_CREATE', 'CLAIM_UPDATE', 'CLAIM_CANCEL', 'DEAL_MODEL_ACTIVATE', 'PAYMENT_ORDER'],
+  ['DEAL_ACTIVATE', 'DEAL_CLOSE', 'CLAIM_CREATE', 'CLAIM_UPDATE', 'CLAIM_CANCEL', 'DEAL_MODEL_ACTIVATE', 'PAYMENT_ORDER', 'MANUAL_PAYMENT'],
   {
     DEAL_ACTIVATE: 'Aktivace obchodu',
     DEAL_CLOSE: 'Ukončení obchodu',
@@ -18,6 +18,7 @@ export const ApprovalAction = defineEnum(
     CLAIM_CANCEL: 'Zrušení pohledávky',
     DEAL_MODEL_ACTIVATE: 'Restrukturalizace (nová verze modelu)',
     PAYMENT_ORDER: 'Platební příkaz čerpání',
+    MANUAL_PAYMENT: 'Ruční zadání platby',
   },
 );
 export type ApprovalAction = EnumValue<typeof ApprovalAction>;
@@ -31,6 +32,7 @@ export const APPROVAL_CHECKER_PERMISSION: { readonly [A in ApprovalAction]: Perm
   CLAIM_CANCEL: 'approvals.servicing',
   DEAL_MODEL_ACTIVATE: 'approvals.servicing',
   PAYMENT_ORDER: 'payouts.order',
+  MANUAL_PAYMENT: 'payments.book',
 };
 
 export const ApprovalState = defineEnum(['PENDING', 'EXECUTED', 'REJECTED', 'WITHDRAWN', 'EXPIRED', 'FAILED'], {

@@ -1,8 +1,10 @@
 // Contracts of the payments API (issue 14; backoffice.md §7 "Payments"; docs/decisions/0034):
 // payments with their allocations, their update and bulk calls, and bank statement imports.
 import { z } from './zod-config.ts';
+import { defineEnum, type EnumValue } from './enum.ts';
 import { ClaimType, PaymentCategory, PaymentDirection, PaymentPurposeType, PaymentType } from './enums.ts';
 import { isoDayInput } from './dates.ts';
+import { czechAccountOfIban, formatCzechAccount, normaliseBankAccount, parseCzechAccount } from './deals/purposes.ts';
 import { money, moneyInput } from './money.ts';
 import { recordId } from './ids.ts';
 import { formatCzk } from './format.ts';
@@ -26,7 +28,84 @@ export const paymentMessages = {
   statementFile: 'Nahrajte výpis ve formátu camt.053 (XML) nebo GPC (ABO).',
   statementTooLarge: 'Výpis je příliš velký (nejvýše 20 MB).',
   statementAlreadyImported: 'Tento výpis už byl nahrán; nic nového nevzniklo.',
+  /** `day`: the first import's day, Czech ("12. 3. 2025"). */
+  statementImportedBefore: (day: string) => `Tento výpis už byl naimportován dne ${day} – nic nového nevzniklo. Počty jsou z původního importu.`,
+  manualDateTooOld: 'Datum platby nesmí být před 1. 1. 2000.',
+  manualDateFuture: 'Datum platby nesmí být v budoucnosti.',
+  manualMethod: 'Zvolte, jak platba přišla.',
+  idempotencyKey: 'Klíč opakování tvoří 8 až 100 písmen, číslic, pomlček nebo podtržítek.',
+  idempotencyKeyReused: 'Tento klíč opakování už patří jiné platbě (jiná částka, datum nebo způsob); zadejte platbu znovu.',
+  suggestionOnly: 'Návrh obchodu lze přijmout jen u nespárované platby.',
 };
+
+// ---------------------------------------------------------------------------------------------
+// How a payment came and how it was paired (docs/decisions/0047)
+// ---------------------------------------------------------------------------------------------
+
+/** How a payment entered by hand (POST /payments/) came to the lender. */
+export const ManualPaymentMethod = defineEnum(['CASH', 'POSTAL_ORDER', 'TRANSFER'], {
+  CASH: 'Hotovost',
+  POSTAL_ORDER: 'Poštovní poukázka',
+  TRANSFER: 'Převod chybějící ve výpisu',
+});
+export type ManualPaymentMethod = EnumValue<typeof ManualPaymentMethod>;
+
+/** The payment type a payment entered by hand is booked with. */
+export const MANUAL_PAYMENT_TYPE: { readonly [M in ManualPaymentMethod]: PaymentType } = { CASH: 'CASH', POSTAL_ORDER: 'POSTAL_ORDER', TRANSFER: 'BANK_TRANSFER' };
+
+/** Where a payment came from: a bank statement import, the bulk call (a bank's push), or staff's hand. */
+export const PaymentSource = defineEnum(['STATEMENT', 'BULK_CREATE', 'MANUAL'], {
+  STATEMENT: 'Bankovní výpis',
+  BULK_CREATE: 'Hromadné zadání (API)',
+  MANUAL: 'Ruční zadání',
+});
+export type PaymentSource = EnumValue<typeof PaymentSource>;
+
+/** How a payment came to its deal. */
+export const PaymentPairedBy = defineEnum(['VARIABLE_SYMBOL', 'SPECIFIC_SYMBOL', 'COUNTER_ACCOUNT', 'STAFF', 'MANUAL_ENTRY', 'REVERSAL'], {
+  VARIABLE_SYMBOL: 'Podle variabilního symbolu',
+  SPECIFIC_SYMBOL: 'Podle specifického symbolu',
+  COUNTER_ACCOUNT: 'Podle protiúčtu',
+  STAFF: 'Přiřazeno ručně',
+  MANUAL_ENTRY: 'Obchod zadán s platbou',
+  REVERSAL: 'Storno původní platby',
+});
+export type PaymentPairedBy = EnumValue<typeof PaymentPairedBy>;
+
+/**
+ * The Czech banks by their clearing code (ČNB's list of payment-system codes), for the statement
+ * history; an unknown code is shown as the code itself.
+ */
+export const CZECH_BANKS: Readonly<Record<string, string>> = {
+  '0100': 'Komerční banka',
+  '0300': 'ČSOB',
+  '0600': 'MONETA Money Bank',
+  '0710': 'Česká národní banka',
+  '0800': 'Česká spořitelna',
+  '2010': 'Fio banka',
+  '2060': 'Citfin',
+  '2250': 'Banka CREDITAS',
+  '2700': 'UniCredit Bank',
+  '3030': 'Air Bank',
+  '3500': 'ING Bank',
+  '5500': 'Raiffeisenbank',
+  '5800': 'J&T Banka',
+  '6000': 'PPF banka',
+  '6210': 'mBank',
+  '6300': 'BNP Paribas',
+  '6700': 'Všeobecná úverová banka',
+  '7910': 'Deutsche Bank',
+  '8040': 'Oberbank',
+  '8090': 'Česká exportní banka',
+};
+
+/** The clearing code of an account as payments and statements keep it ("19-2000145399/0800" or a CZ IBAN); null when it has none. */
+export function bankCodeOf(account: string | null | undefined): string | null {
+  if (!account) return null;
+  const text = account.trim();
+  if (/^CZ\d{22}$/.test(text)) return czechAccountOfIban(text)?.bankCode ?? null;
+  return /\/(\d{4})$/.exec(text)?.[1] ?? null;
+}
 
 /** Largest number of payments one bulk call takes. */
 export const MAX_BULK_PAYMENTS = 500;
@@ -82,6 +161,13 @@ export const payment = z.object({
   unallocated_amount: money,
   created_at: z.string(),
   updated_at: z.string(),
+  /** Where it came from; MANUAL: entered by hand (POST /payments/), `entry_method` says how the money came. */
+  source: PaymentSource.schema,
+  entry_method: ManualPaymentMethod.schema.nullable(),
+  /** How it came to its deal; null while unpaired (and for payments paired before it was recorded, when it could not be told). */
+  paired_by: PaymentPairedBy.schema.nullable(),
+  /** An unpaired payment's likely deal: its counter-account paid that deal, which is not serviced (so it was not paired by it). */
+  suggested_deal: z.number().int().nullable(),
 });
 export type Payment = z.infer<typeof payment>;
 
@@ -144,8 +230,70 @@ export const paymentUpdateRequest = z.object({
 });
 export type PaymentUpdateRequest = z.infer<typeof paymentUpdateRequest>;
 
-export const paymentPatchRequest = paymentUpdateRequest.partial();
+/**
+ * PATCH /payments/{id}/: some of the fields of PUT, and the symbols (our addition, docs/decisions/
+ * 0047: staff correct a symbol typed wrong; the payment is not paired again by it — its deal
+ * changes only by `deal`). PUT keeps the spec's fields.
+ */
+export const paymentPatchRequest = paymentUpdateRequest.partial().extend({
+  variable_symbol: symbol(10, paymentMessages.symbol),
+  specific_symbol: symbol(10, paymentMessages.symbol),
+});
 export type PaymentPatchRequest = z.infer<typeof paymentPatchRequest>;
+
+/**
+ * A counter-account as staff type it: a Czech account "prefix-number/bank" (check digits of ČNB
+ * decree 169/2011 Sb.) or an IBAN; kept as statements keep it — a Czech account (a CZ IBAN too)
+ * as "prefix-number/bank" without leading zeros, so pairing by counter-account finds it.
+ */
+const counterAccountField = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .max(60)
+    .transform((value, ctx) => {
+      const result = normaliseBankAccount(value);
+      if ('issue' in result) {
+        ctx.addIssue({ code: 'custom', message: result.issue });
+        return z.NEVER;
+      }
+      const domestic = czechAccountOfIban(result.value);
+      if (!domestic) return result.value;
+      const checked = parseCzechAccount(formatCzechAccount(domestic));
+      return checked && 'account' in checked ? formatCzechAccount(checked.account) : result.value;
+    })
+    .nullable()
+    .optional(),
+);
+
+/** The earliest day a payment may be entered with: older money is not booked by hand. */
+export const MANUAL_PAYMENT_DATE_MIN = '2000-01-01';
+
+/**
+ * POST /payments/ (our addition, docs/decisions/0047): one incoming payment entered by hand — cash
+ * at the counter, a postal order, a transfer missing from the statements. Booked as an imported
+ * one (paired by the same rule unless `deal` is given). `idempotency_key` (the back-office sends a
+ * new one per opened form): the same key again answers the payment it booked; without it, the
+ * same fields on the same business day are the same payment.
+ */
+export const manualPaymentRequest = z.object({
+  method: ManualPaymentMethod.schema.describe('CASH, POSTAL_ORDER or TRANSFER (a transfer missing from the statements)'),
+  /** The day the money came; not in the future (the business date in Prague), not before 2000. */
+  date: isoDayInput.refine((day) => !/^\d{4}-\d{2}-\d{2}$/.test(day) || day >= MANUAL_PAYMENT_DATE_MIN, paymentMessages.manualDateTooOld),
+  amount: moneyInput({ min: 'positive' }),
+  variable_symbol: symbol(10, paymentMessages.symbol),
+  specific_symbol: symbol(10, paymentMessages.symbol),
+  counter_account: counterAccountField,
+  /** The payer's name. */
+  counter_account_name: optionalText(140),
+  message: optionalText(500),
+  note: optionalText(2000),
+  /** The deal it belongs to; left out: paired by the variable symbol, the specific symbol, the counter-account. */
+  deal: recordId.nullable().optional(),
+  idempotency_key: z.preprocess(blankToNull, z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, paymentMessages.idempotencyKey).nullable().optional()),
+});
+export type ManualPaymentRequest = z.infer<typeof manualPaymentRequest>;
+export type ManualPaymentRequestInput = z.input<typeof manualPaymentRequest>;
 
 /** PATCH /payments/bulk_assign_deals/: pairs the payments to one deal (null: back to the unpaired queue). */
 export const bulkAssignDealsRequest = z.object({
@@ -216,11 +364,27 @@ export const paymentStatement = z.object({
   errors: z.array(z.string()),
   created_at: z.string(),
   finished_at: z.string().nullable(),
-  /** True when this upload was the same file as an earlier import: nothing new was queued. */
+  /** True when this upload was the same file as an earlier import: nothing new was queued, the figures are that import's. */
   already_imported: z.boolean(),
   detail: z.string().nullable(),
+  /** The statement's own account as the file names it ("prefix-number/bank" or IBAN); null until imported, or when the file does not say. */
+  account: z.string().nullable(),
+  /** The bank's clearing code of that account, and the bank's name when known. */
+  bank_code: z.string().nullable(),
+  bank: z.string().nullable(),
+  /** The days the statement covers (camt.053 FrToDt, else its first and last booking day). */
+  period_from: z.string().nullable(),
+  period_to: z.string().nullable(),
+  /** Who uploaded it. */
+  created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type PaymentStatement = z.infer<typeof paymentStatement>;
+
+export const STATEMENT_ORDERING_FIELDS = ['id', 'created_at'] as const;
+
+/** GET /payments/statements/ (our addition): every statement import, newest first, paged. */
+export const paymentStatementListQuery = pageQuery.extend({ ordering: orderingQuery(STATEMENT_ORDERING_FIELDS, '-created_at') });
+export type PaymentStatementListQuery = z.output<typeof paymentStatementListQuery>;
 
 /** Largest statement file taken: a month of a busy account in camt.053 stays well below it. */
 export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;

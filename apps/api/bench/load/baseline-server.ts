@@ -302,7 +302,7 @@ async function listPayments(url: URL) {
       p.deal_id, p.reversal_of_id, r.id, p.statement_id, a.allocations, coalesce(a.allocated, 0)::numeric(16, 2)::text,
       CASE WHEN p.direction = 'INCOMING_PAYMENT' AND p.deal_id IS NOT NULL AND p.reversal_of_id IS NULL AND r.id IS NULL
            THEN (p.amount - coalesce(a.allocated, 0))::numeric(16, 2)::text ELSE '0.00' END,
-      to_char(p.created_at AT TIME ZONE 'UTC', ${UTC_ISO}), to_char(p.updated_at AT TIME ZONE 'UTC', ${UTC_ISO})`;
+      to_char(p.created_at AT TIME ZONE 'UTC', ${UTC_ISO}), to_char(p.updated_at AT TIME ZONE 'UTC', ${UTC_ISO}), p.entry_method, p.paired_by, p.suggested_deal_id`;
   const joins = `LEFT JOIN LATERAL (SELECT r.id FROM payments r WHERE r.reversal_of_id = p.id LIMIT 1) r ON true
     LEFT JOIN LATERAL (SELECT json_agg(json_build_array(pa.claim_id, c.type, to_char(c.due_date, 'YYYY-MM-DD'), pa.amount::text, pa.rule) ORDER BY pa.id) AS allocations,
                               sum(pa.amount) AS allocated
@@ -354,6 +354,10 @@ async function listPayments(url: URL) {
           unallocated_amount: row[22],
           created_at: row[23],
           updated_at: row[24],
+          source: row[25] !== null ? 'MANUAL' : row[19] !== null ? 'STATEMENT' : 'BULK_CREATE',
+          entry_method: row[25],
+          paired_by: row[26],
+          suggested_deal: row[27],
         };
       }),
   };

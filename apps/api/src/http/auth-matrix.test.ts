@@ -111,6 +111,7 @@ const MONEY_MOVING: [operation: string, roles: readonly StaffRole[], body?: obje
   ['POST /api/v1/deals/1/claims-statements/', COLLECTIONS],
   ['POST /api/v1/deals/1/claims-statements/1/save/', COLLECTIONS],
   ['DELETE /api/v1/deals/1/claims-statements/1/', COLLECTIONS],
+  ['POST /api/v1/payments/', ADMIN_ACCOUNTANT],
   ['PUT /api/v1/payments/1/', ADMIN_ACCOUNTANT],
   ['PATCH /api/v1/payments/1/', ADMIN_ACCOUNTANT],
   ['PATCH /api/v1/payments/bulk_assign_deals/', ADMIN_ACCOUNTANT],

@@ -91,6 +91,8 @@ const EXAMPLES: Record<string, unknown> = {
   'post /api/v1/leads/{leadId}/incomes-expenses/': { kind: 'INCOME', category: 'SALARY', amount: '30000.00' },
   'put /api/v1/leads/{leadId}/incomes-expenses/{id}/': { kind: 'INCOME', category: 'SALARY', amount: '31000.00' },
   'post /api/v1/payments/bulk_create_payments/': { payments: [{ bank_reference: 'fuzz-1', date: '2026-01-15', amount: '100.00', variable_symbol: '1234' }] },
+  // A payment entered by hand (ADR 0047): a valid counter-account needs its check digits; the same body again answers 200.
+  'post /api/v1/payments/': { method: 'CASH', date: '2026-01-15', amount: '100.00', variable_symbol: '1234', counter_account: '19-2000145399/0800', counter_account_name: 'Jana Nováková' },
   'post /api/v1/persons/{personId}/deals/': { type: 'CONSUMER_LOAN', value: '150000.00' },
   'put /api/v1/deals/{id}/': { type: 'CONSUMER_LOAN', value: '160000.00' },
   // A bank statement as Czech banks export it (GPC/ABO; the statement parser's own sample).

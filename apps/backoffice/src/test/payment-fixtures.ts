@@ -28,6 +28,10 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
     unallocated_amount: '12500.50',
     created_at: '2025-03-12T08:00:00.000Z',
     updated_at: '2025-03-12T08:00:00.000Z',
+    source: 'STATEMENT',
+    entry_method: null,
+    paired_by: null,
+    suggested_deal: null,
     ...overrides,
   };
 }
@@ -68,6 +72,12 @@ export function statement(overrides: Partial<PaymentStatement> = {}): PaymentSta
     finished_at: null,
     already_imported: false,
     detail: null,
+    account: null,
+    bank_code: null,
+    bank: null,
+    period_from: null,
+    period_to: null,
+    created_by: null,
     ...overrides,
   };
 }

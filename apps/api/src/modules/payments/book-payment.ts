@@ -1,11 +1,11 @@
-import type { PaymentCategory, PaymentDirection, PaymentType } from '@lending/contracts';
+import type { ManualPaymentMethod, PaymentCategory, PaymentDirection, PaymentPairedBy, PaymentType } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { dbDate, fromDbDate } from '../../domain/dates.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { matchDrawingPayout } from '../purposes/payout.ts';
-import { pairPayment, pairPayments, type PairedBy, type Pairing } from './pairing.ts';
+import { pairPayment, pairPayments, type PairingDecision } from './pairing.ts';
 import { holdDelinquencyLock, lockDealForAllocation, lockDealsForAllocation, replayDealAllocations, replayDealsAllocations } from '../servicing/index.ts';
 
 // Booking one bank movement (docs/decisions/0034): stored once per bank reference, paired,
@@ -30,6 +30,11 @@ export interface MovementInput {
   message: string | null;
   category?: PaymentCategory;
   paymentType?: PaymentType;
+  /** A payment entered by hand with its deal (docs/decisions/0047): paired to it (MANUAL_ENTRY), not by the rule. */
+  dealId?: number | null;
+  /** A payment entered by hand: how the money came. */
+  entryMethod?: ManualPaymentMethod | null;
+  note?: string | null;
 }
 
 export interface Booking {
@@ -37,7 +42,10 @@ export interface Booking {
   outcome: 'CREATED' | 'DUPLICATE';
   paymentId: number;
   dealId: number | null;
-  pairedBy: PairedBy | null;
+  /** How it came to its deal (for a DUPLICATE: null, nothing was decided now). */
+  pairedBy: PaymentPairedBy | null;
+  /** Unpaired, with the deal its counter-account suggests (pairing.ts). */
+  suggestedDealId: number | null;
   /** The payment this storno took back. */
   reversalOf: number | null;
   /** The statement import that booked the payment (for a DUPLICATE: the earlier one). */
@@ -45,6 +53,9 @@ export interface Booking {
   /** A DUPLICATE of an earlier line of the same batch (bookPayments): a file that lists a movement twice. */
   repeated?: true;
 }
+
+/** A symbol as payments keep it: without leading zeros (a bank pads them; "0" stays). */
+export const keptSymbol = <T extends string | null | undefined>(symbol: T): T => (typeof symbol === 'string' ? (symbol.replace(/^0+(?=\d)/, '') as T) : symbol);
 
 export const bookingMessages = {
   reversalNotFound: 'Storno: původní platbu se nepodařilo najít, uloženo jako samostatný pohyb.',
@@ -90,24 +101,30 @@ async function bookInTransaction(tx: Tx, m: MovementInput, options: BookingOptio
     // Two imports of one movement at once: the second waits here for the first to commit, then finds it.
     await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`payment:${m.bankReference}`}, 0))::text`;
     const existing = await tx.payment.findUnique({ where: { bankReference: m.bankReference }, select: { id: true, dealId: true, reversalOfId: true, statementId: true } });
-    if (existing) return { outcome: 'DUPLICATE', paymentId: existing.id, dealId: existing.dealId, pairedBy: null, reversalOf: existing.reversalOfId, statementId: existing.statementId };
+    if (existing) return { outcome: 'DUPLICATE', paymentId: existing.id, dealId: existing.dealId, pairedBy: null, suggestedDealId: null, reversalOf: existing.reversalOfId, statementId: existing.statementId };
   }
   // The close of business's lock first, always: every path below takes it before any row lock.
   await holdDelinquencyLock(tx);
 
   let dealId: number | null = null;
-  let pairedBy: PairedBy | null = null;
+  let pairedBy: PaymentPairedBy | null = null;
+  let suggestedDealId: number | null = null;
   let reversalOf: { id: number; date: Date } | null = null;
-  let note: string | null = null;
+  let note: string | null = m.note ?? null;
   if (m.reversal) {
     const original = await lockReversedPayment(tx, m);
     if (original) {
       reversalOf = original;
       dealId = original.dealId;
+      if (dealId !== null) pairedBy = 'REVERSAL';
     } else note = bookingMessages.reversalNotFound;
+  } else if (m.direction === 'INCOMING_PAYMENT' && m.dealId) {
+    dealId = m.dealId;
+    pairedBy = 'MANUAL_ENTRY';
   } else if (m.direction === 'INCOMING_PAYMENT') {
-    const pairing = await pairPayment(tx, m);
+    const { pairing, suggestion } = await pairPayment(tx, m);
     if (pairing) ({ dealId, by: pairedBy } = pairing);
+    suggestedDealId = suggestion;
   }
   if (dealId !== null) await lockDealForAllocation(tx, dealId);
 
@@ -127,6 +144,9 @@ async function bookInTransaction(tx: Tx, m: MovementInput, options: BookingOptio
       note,
       bankReference: m.bankReference,
       dealId,
+      pairedBy,
+      suggestedDealId,
+      entryMethod: m.entryMethod ?? null,
       reversalOfId: reversalOf?.id ?? null,
       statementId: options.statementId ?? null,
     },
@@ -145,10 +165,20 @@ async function bookInTransaction(tx: Tx, m: MovementInput, options: BookingOptio
       action: 'payment.create',
       entity: 'Payment',
       entityId: payment.id,
-      changes: { bank_reference: m.bankReference, amount: m.amount, direction: m.direction, date: m.date, deal: dealId, paired_by: pairedBy, reversal_of: reversalOf?.id ?? null },
+      changes: {
+        bank_reference: m.bankReference,
+        amount: m.amount,
+        direction: m.direction,
+        date: m.date,
+        deal: dealId,
+        paired_by: pairedBy,
+        suggested_deal: suggestedDealId,
+        reversal_of: reversalOf?.id ?? null,
+        ...(m.entryMethod ? { entry_method: m.entryMethod } : {}),
+      },
     });
   }
-  return { outcome: 'CREATED', paymentId: payment.id, dealId, pairedBy, reversalOf: reversalOf?.id ?? null, statementId: options.statementId ?? null };
+  return { outcome: 'CREATED', paymentId: payment.id, dealId, pairedBy, suggestedDealId, reversalOf: reversalOf?.id ?? null, statementId: options.statementId ?? null };
 }
 
 /** Books one movement in a transaction of its own; a bank reference seen before is a DUPLICATE, nothing written. */
@@ -162,7 +192,7 @@ export const BOOKING_CHUNK = 100;
 export const BOOKING_WORKERS = 4;
 
 type Earlier = { id: number; bank_reference: string; deal_id: number | null; reversal_of_id: number | null; statement_id: number | null };
-const duplicateOf = (e: Earlier): Booking => ({ outcome: 'DUPLICATE', paymentId: e.id, dealId: e.deal_id, pairedBy: null, reversalOf: e.reversal_of_id, statementId: e.statement_id });
+const duplicateOf = (e: Earlier): Booking => ({ outcome: 'DUPLICATE', paymentId: e.id, dealId: e.deal_id, pairedBy: null, suggestedDealId: null, reversalOf: e.reversal_of_id, statementId: e.statement_id });
 
 async function earlierPayments(db: Pick<Tx, '$queryRaw'>, refs: readonly string[]): Promise<Map<string, Earlier>> {
   if (!refs.length) return new Map();
@@ -175,7 +205,7 @@ async function earlierPayments(db: Pick<Tx, '$queryRaw'>, refs: readonly string[
 interface Item {
   index: number;
   movement: MovementInput;
-  pairing: Pairing | null;
+  decision: PairingDecision;
 }
 
 export interface BookedChunk {
@@ -229,17 +259,18 @@ export async function bookPayments(
     if (found) {
       bookings[index] = duplicateOf(found);
       duplicates.push(index);
-    } else if (movement.reversal || movement.direction === 'OUTGOING_PAYMENT') oneByOne.push(index);
-    else items.push({ index, movement, pairing: null });
+    } else if (movement.reversal || movement.direction === 'OUTGOING_PAYMENT' || movement.dealId) oneByOne.push(index);
+    else items.push({ index, movement, decision: { pairing: null, suggestion: null } });
   }
   const incoming = items.filter((i) => i.movement.direction === 'INCOMING_PAYMENT');
-  for (const [n, pairing] of (await pairPayments(deps.prisma, incoming.map((i) => i.movement))).entries()) incoming[n]!.pairing = pairing;
+  for (const [n, decision] of (await pairPayments(deps.prisma, incoming.map((i) => i.movement))).entries()) incoming[n]!.decision = decision;
 
   // Chunks: each deal's lines together, deals by id; then the lines of no deal.
   const byDeal = new Map<number, Item[]>();
   const loose: Item[] = [];
   for (const item of items) {
-    if (item.pairing) byDeal.set(item.pairing.dealId, [...(byDeal.get(item.pairing.dealId) ?? []), item]);
+    const { pairing } = item.decision;
+    if (pairing) byDeal.set(pairing.dealId, [...(byDeal.get(pairing.dealId) ?? []), item]);
     else loose.push(item);
   }
   const chunks: Item[][] = [];
@@ -285,7 +316,10 @@ export async function bookPayments(
   if (repeats.length) {
     const entries = repeats.map(({ index, of }) => {
       const b = bookings[of]!;
-      return { index, booking: { outcome: 'DUPLICATE', paymentId: b.paymentId, dealId: b.dealId, pairedBy: null, reversalOf: b.reversalOf, statementId: b.statementId, repeated: true } satisfies Booking };
+      return {
+        index,
+        booking: { outcome: 'DUPLICATE', paymentId: b.paymentId, dealId: b.dealId, pairedBy: null, suggestedDealId: null, reversalOf: b.reversalOf, statementId: b.statementId, repeated: true } satisfies Booking,
+      };
     });
     if (options.afterChunk) await transaction(async () => ({ entries }));
     else for (const e of entries) bookings[e.index] = e.booking;
@@ -297,7 +331,7 @@ export async function bookPayments(
 async function bookChunk(tx: Tx, chunk: readonly Item[], options: BookingOptions): Promise<BookedChunk> {
   // The close of business's lock first, always: every path takes it before any row lock.
   await holdDelinquencyLock(tx);
-  const dealIds = [...new Set(chunk.flatMap((i) => (i.pairing ? [i.pairing.dealId] : [])))].sort((a, b) => a - b);
+  const dealIds = [...new Set(chunk.flatMap((i) => (i.decision.pairing ? [i.decision.pairing.dealId] : [])))].sort((a, b) => a - b);
   await lockDealsForAllocation(tx, dealIds);
 
   // Ids drawn first, so each row is known by its place even without a bank reference.
@@ -309,17 +343,20 @@ async function bookChunk(tx: Tx, chunk: readonly Item[], options: BookingOptions
     (
       await tx.$queryRaw<{ id: number }[]>`
         INSERT INTO payments (id, direction, category, payment_type, date, amount, variable_symbol, specific_symbol, constant_symbol,
-                              counter_account, counter_account_name, message, bank_reference, deal_id, statement_id, updated_at)
+                              counter_account, counter_account_name, message, note, bank_reference, deal_id, paired_by, suggested_deal_id,
+                              entry_method, statement_id, updated_at)
         SELECT id, direction::"PaymentDirection", coalesce(category, 'UNCATEGORIZED')::"PaymentCategory", coalesce(payment_type, 'BANK_TRANSFER')::"PaymentType",
-               date, amount, variable_symbol, specific_symbol, constant_symbol, counter_account, counter_account_name, message, bank_reference,
-               deal_id, ${options.statementId ?? null}::int, now()
+               date, amount, variable_symbol, specific_symbol, constant_symbol, counter_account, counter_account_name, message, note, bank_reference,
+               deal_id, paired_by, suggested_deal_id, entry_method, ${options.statementId ?? null}::int, now()
           FROM unnest(${ids}::int[], ${column((m) => m.direction)}::text[], ${column((m) => m.category ?? null)}::text[], ${column((m) => m.paymentType ?? null)}::text[],
                       ${column((m) => m.date)}::date[], ${column((m) => m.amount)}::numeric[], ${column((m) => m.variableSymbol)}::text[],
                       ${column((m) => m.specificSymbol)}::text[], ${column((m) => m.constantSymbol)}::text[], ${column((m) => m.counterAccount)}::text[],
-                      ${column((m) => m.counterAccountName)}::text[], ${column((m) => m.message)}::text[], ${column((m) => m.bankReference)}::text[],
-                      ${column((_, i) => i.pairing?.dealId ?? null)}::int[])
+                      ${column((m) => m.counterAccountName)}::text[], ${column((m) => m.message)}::text[], ${column((m) => m.note ?? null)}::text[],
+                      ${column((m) => m.bankReference)}::text[], ${column((_, i) => i.decision.pairing?.dealId ?? null)}::int[],
+                      ${column((_, i) => i.decision.pairing?.by ?? null)}::text[], ${column((_, i) => i.decision.suggestion)}::int[],
+                      ${column((m) => m.entryMethod ?? null)}::text[])
                AS m(id, direction, category, payment_type, date, amount, variable_symbol, specific_symbol, constant_symbol,
-                    counter_account, counter_account_name, message, bank_reference, deal_id)
+                    counter_account, counter_account_name, message, note, bank_reference, deal_id, paired_by, suggested_deal_id, entry_method)
          -- A movement another import books at the same time: this insert waits for its commit, then skips it.
          ORDER BY bank_reference
         ON CONFLICT (bank_reference) DO NOTHING
@@ -334,12 +371,23 @@ async function bookChunk(tx: Tx, chunk: readonly Item[], options: BookingOptions
 
   const from = new Map<number, string>();
   const entries = chunk.map((item, n): { index: number; booking: Booking } => {
-    const { movement: m, pairing } = item;
+    const {
+      movement: m,
+      decision: { pairing, suggestion },
+    } = item;
     if (!inserted.has(ids[n]!)) return { index: item.index, booking: duplicateOf(raced.get(m.bankReference!)!) };
     if (pairing) from.set(pairing.dealId, [from.get(pairing.dealId) ?? m.date, m.date].sort()[0]!);
     return {
       index: item.index,
-      booking: { outcome: 'CREATED', paymentId: ids[n]!, dealId: pairing?.dealId ?? null, pairedBy: pairing?.by ?? null, reversalOf: null, statementId: options.statementId ?? null },
+      booking: {
+        outcome: 'CREATED',
+        paymentId: ids[n]!,
+        dealId: pairing?.dealId ?? null,
+        pairedBy: pairing?.by ?? null,
+        suggestedDealId: suggestion,
+        reversalOf: null,
+        statementId: options.statementId ?? null,
+      },
     };
   });
   // Each deal once, from its earliest new payment, all in one set-based replay.
@@ -356,7 +404,16 @@ async function bookChunk(tx: Tx, chunk: readonly Item[], options: BookingOptions
         action: 'payment.create',
         entity: 'Payment',
         entityId: b.paymentId,
-        changes: { bank_reference: m.bankReference, amount: m.amount, direction: m.direction, date: m.date, deal: b.dealId, paired_by: b.pairedBy, reversal_of: null },
+        changes: {
+          bank_reference: m.bankReference,
+          amount: m.amount,
+          direction: m.direction,
+          date: m.date,
+          deal: b.dealId,
+          paired_by: b.pairedBy,
+          suggested_deal: b.suggestedDealId,
+          reversal_of: null,
+        },
       });
     }
   }

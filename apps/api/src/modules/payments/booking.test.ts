@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { bookPayment, type MovementInput } from './book-payment.ts';
-import { choosePairing, pairPayment } from './pairing.ts';
+import { choosePairing, pairPayment, pairPayments } from './pairing.ts';
 import { movementOf, paidAmounts, twoInstallmentLoan } from '../../../test/fixtures/payments.ts';
 
 // Pairing and booking on real PostgreSQL. The loan of every booking test (worked out by hand,
@@ -28,37 +28,107 @@ const paidOf = (dealId: number) => paidAmounts(ctx.deps.prisma, dealId);
 const dpdOf = async (dealId: number) => (await ctx.deps.prisma.deal.findUniqueOrThrow({ where: { id: dealId } })).daysPastDue;
 
 describe('choosePairing', () => {
-  it('takes the variable symbol, then the specific symbol, then a counter-account of exactly one deal', () => {
-    expect(choosePairing({ byVariableSymbol: 1, bySpecificSymbol: 2, counterAccountDeals: [3] })).toEqual({ dealId: 1, by: 'VARIABLE_SYMBOL' });
-    expect(choosePairing({ byVariableSymbol: null, bySpecificSymbol: 2, counterAccountDeals: [3] })).toEqual({ dealId: 2, by: 'SPECIFIC_SYMBOL' });
-    expect(choosePairing({ byVariableSymbol: null, bySpecificSymbol: null, counterAccountDeals: [3] })).toEqual({ dealId: 3, by: 'COUNTER_ACCOUNT' });
-    expect(choosePairing({ byVariableSymbol: null, bySpecificSymbol: null, counterAccountDeals: [3, 4] })).toBeNull();
-    expect(choosePairing({ byVariableSymbol: null, bySpecificSymbol: null, counterAccountDeals: [] })).toBeNull();
+  const serviced = (dealId: number) => ({ dealId, serviced: true });
+  const application = (dealId: number) => ({ dealId, serviced: false });
+  const paired = (dealId: number, by: string) => ({ pairing: { dealId, by }, suggestion: null });
+  const none = { pairing: null, suggestion: null };
+
+  it('takes the variable symbol, then the specific symbol, then a counter-account of exactly one serviced deal', () => {
+    expect(choosePairing({ byVariableSymbol: 1, bySpecificSymbol: 2, counterAccountDeals: [serviced(3)] })).toEqual(paired(1, 'VARIABLE_SYMBOL'));
+    expect(choosePairing({ byVariableSymbol: null, bySpecificSymbol: 2, counterAccountDeals: [serviced(3)] })).toEqual(paired(2, 'SPECIFIC_SYMBOL'));
+    expect(choosePairing({ byVariableSymbol: null, bySpecificSymbol: null, counterAccountDeals: [serviced(3)] })).toEqual(paired(3, 'COUNTER_ACCOUNT'));
+    expect(choosePairing({ byVariableSymbol: null, bySpecificSymbol: null, counterAccountDeals: [serviced(3), serviced(4)] })).toEqual(none);
+    expect(choosePairing({ byVariableSymbol: null, bySpecificSymbol: null, counterAccountDeals: [] })).toEqual(none);
+  });
+
+  it('only suggests the one deal of a counter-account when that deal is not serviced (an application, a closed deal)', () => {
+    // Issue 22 §3: an unknown-VS payment from an account that paid a "Nová žádost" once was attached to it, unflagged.
+    expect(choosePairing({ byVariableSymbol: null, bySpecificSymbol: null, counterAccountDeals: [application(3)] })).toEqual({ pairing: null, suggestion: 3 });
+    // Two deals decide nothing, serviced or not, and suggest nothing either.
+    expect(choosePairing({ byVariableSymbol: null, bySpecificSymbol: null, counterAccountDeals: [application(3), serviced(4)] })).toEqual(none);
+    // The symbols pair to any deal, serviced or not (a fee paid before activation): the account rule does not apply.
+    expect(choosePairing({ byVariableSymbol: 5, bySpecificSymbol: null, counterAccountDeals: [application(3)] })).toEqual(paired(5, 'VARIABLE_SYMBOL'));
+    expect(choosePairing({ byVariableSymbol: null, bySpecificSymbol: 6, counterAccountDeals: [application(3)] })).toEqual(paired(6, 'SPECIFIC_SYMBOL'));
   });
 });
 
 describe('pairPayment on PostgreSQL', () => {
+  const paired = (dealId: number, by: string) => ({ pairing: { dealId, by }, suggestion: null });
+  const none = { pairing: null, suggestion: null };
+
   it('pairs by variable symbol (bank zeros ignored), by specific symbol, by a counter-account known to one deal only', async () => {
     const p = ctx.deps.prisma;
     const a = await loan();
     const b = await loan();
     const c = await loan();
-    const none = { variableSymbol: null, specificSymbol: null, counterAccount: null };
-    expect(await pairPayment(p, { ...none, variableSymbol: `000${a.variableSymbol}`, specificSymbol: b.variableSymbol })).toEqual({ dealId: a.id, by: 'VARIABLE_SYMBOL' });
+    const none_ = { variableSymbol: null, specificSymbol: null, counterAccount: null };
+    expect(await pairPayment(p, { ...none_, variableSymbol: `000${a.variableSymbol}`, specificSymbol: b.variableSymbol })).toEqual(paired(a.id, 'VARIABLE_SYMBOL'));
     // An unknown VS falls through to the SS.
-    expect(await pairPayment(p, { ...none, variableSymbol: '999999999', specificSymbol: b.variableSymbol })).toEqual({ dealId: b.id, by: 'SPECIFIC_SYMBOL' });
-    expect(await pairPayment(p, { ...none, counterAccount: '19-111/0100' })).toBeNull();
+    expect(await pairPayment(p, { ...none_, variableSymbol: '999999999', specificSymbol: b.variableSymbol })).toEqual(paired(b.id, 'SPECIFIC_SYMBOL'));
+    expect(await pairPayment(p, { ...none_, counterAccount: '19-111/0100' })).toEqual(none);
     // 19-111/0100 paid deal c before; 19-222/0100 paid both a and b.
     await p.payment.create({ data: { direction: 'INCOMING_PAYMENT', date: new Date('2025-01-01'), amount: '1.00', dealId: c.id, counterAccount: '19-111/0100' } });
     await p.payment.create({ data: { direction: 'INCOMING_PAYMENT', date: new Date('2025-01-01'), amount: '1.00', dealId: a.id, counterAccount: '19-222/0100' } });
     await p.payment.create({ data: { direction: 'INCOMING_PAYMENT', date: new Date('2025-01-02'), amount: '1.00', dealId: b.id, counterAccount: '19-222/0100' } });
     // An outgoing payment to an account says nothing about whose money comes from it.
     await p.payment.create({ data: { direction: 'OUTGOING_PAYMENT', date: new Date('2025-01-02'), amount: '1.00', dealId: a.id, counterAccount: '19-333/0100' } });
-    expect(await pairPayment(p, { ...none, counterAccount: '19-111/0100' })).toEqual({ dealId: c.id, by: 'COUNTER_ACCOUNT' });
-    expect(await pairPayment(p, { ...none, counterAccount: '19-222/0100' })).toBeNull();
-    expect(await pairPayment(p, { ...none, counterAccount: '19-333/0100' })).toBeNull();
+    expect(await pairPayment(p, { ...none_, counterAccount: '19-111/0100' })).toEqual(paired(c.id, 'COUNTER_ACCOUNT'));
+    expect(await pairPayment(p, { ...none_, counterAccount: '19-222/0100' })).toEqual(none);
+    expect(await pairPayment(p, { ...none_, counterAccount: '19-333/0100' })).toEqual(none);
     // The symbols still win over a known counter-account.
-    expect(await pairPayment(p, { ...none, variableSymbol: b.variableSymbol, counterAccount: '19-111/0100' })).toEqual({ dealId: b.id, by: 'VARIABLE_SYMBOL' });
+    expect(await pairPayment(p, { ...none_, variableSymbol: b.variableSymbol, counterAccount: '19-111/0100' })).toEqual(paired(b.id, 'VARIABLE_SYMBOL'));
+  });
+
+  it('pairs by counter-account only to a serviced deal: an application is a suggestion, FILED_FOR_INSOLVENCY is serviced', async () => {
+    const p = ctx.deps.prisma;
+    const application = await loan();
+    const insolvent = await loan();
+    await p.deal.update({ where: { id: application.id }, data: { state: 'NEW_APPLICATION' } });
+    await p.deal.update({ where: { id: insolvent.id }, data: { state: 'FILED_FOR_INSOLVENCY' } });
+    const none_ = { variableSymbol: null, specificSymbol: null, counterAccount: null };
+    await p.payment.create({ data: { direction: 'INCOMING_PAYMENT', date: new Date('2025-01-01'), amount: '1.00', dealId: application.id, counterAccount: '19-444/0100' } });
+    await p.payment.create({ data: { direction: 'INCOMING_PAYMENT', date: new Date('2025-01-01'), amount: '1.00', dealId: insolvent.id, counterAccount: '19-555/0100' } });
+    expect(await pairPayment(p, { ...none_, variableSymbol: '888888888', counterAccount: '19-444/0100' })).toEqual({ pairing: null, suggestion: application.id });
+    expect(await pairPayment(p, { ...none_, counterAccount: '19-555/0100' })).toEqual(paired(insolvent.id, 'COUNTER_ACCOUNT'));
+    // The application's own variable symbol still pairs to it.
+    expect(await pairPayment(p, { ...none_, variableSymbol: application.variableSymbol, counterAccount: '19-444/0100' })).toEqual(paired(application.id, 'VARIABLE_SYMBOL'));
+  });
+
+  it('in a batch, a payment paired by symbol to an application makes its account suggest that application to the lines after it', async () => {
+    const p = ctx.deps.prisma;
+    const application = await loan();
+    const active = await loan();
+    await p.deal.update({ where: { id: application.id }, data: { state: 'NEW_APPLICATION' } });
+    const line = (over: object) => ({ variableSymbol: null, specificSymbol: null, counterAccount: null, ...over });
+    const decisions = await pairPayments(p, [
+      line({ counterAccount: '19-666/0100' }),
+      line({ variableSymbol: application.variableSymbol, counterAccount: '19-666/0100' }),
+      line({ counterAccount: '19-666/0100' }),
+      line({ variableSymbol: active.variableSymbol, counterAccount: '19-777/0100' }),
+      line({ counterAccount: '19-777/0100' }),
+    ]);
+    expect(decisions).toEqual([none, paired(application.id, 'VARIABLE_SYMBOL'), { pairing: null, suggestion: application.id }, paired(active.id, 'VARIABLE_SYMBOL'), paired(active.id, 'COUNTER_ACCOUNT')]);
+  });
+});
+
+describe('bookPayment: how it was paired is stored', () => {
+  it('keeps paired_by on the payment, and the suggestion of an unpaired one', async () => {
+    const p = ctx.deps.prisma;
+    const deal = await loan();
+    const application = await loan();
+    await p.deal.update({ where: { id: application.id }, data: { state: 'NEW_APPLICATION' } });
+    const byVs = await book(movement({ variableSymbol: deal.variableSymbol, counterAccount: '19-888/0100' }));
+    const byAccount = await book(movement({ date: '2025-02-20', counterAccount: '19-888/0100' }));
+    await book(movement({ variableSymbol: application.variableSymbol, counterAccount: '19-999/0100', amount: '1.00' }));
+    const suggested = await book(movement({ counterAccount: '19-999/0100', amount: '1.00' }));
+    expect(byAccount).toMatchObject({ outcome: 'CREATED', dealId: deal.id, pairedBy: 'COUNTER_ACCOUNT', suggestedDealId: null });
+    expect(suggested).toMatchObject({ outcome: 'CREATED', dealId: null, pairedBy: null, suggestedDealId: application.id });
+    const rows = await p.payment.findMany({ where: { id: { in: [byVs.paymentId, byAccount.paymentId, suggested.paymentId] } }, orderBy: { id: 'asc' } });
+    expect(rows.map((r) => [r.dealId, r.pairedBy, r.suggestedDealId])).toEqual([
+      [deal.id, 'VARIABLE_SYMBOL', null],
+      [deal.id, 'COUNTER_ACCOUNT', null],
+      [null, null, application.id],
+    ]);
   });
 });
 

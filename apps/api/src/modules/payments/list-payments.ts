@@ -1,10 +1,22 @@
 import { createHash } from 'node:crypto';
-import type { ClaimType, Payment, PaymentCategory, PaymentDirection, PaymentListQuery, PaymentOrderingField, PaymentPurposeType, PaymentType } from '@lending/contracts';
+import type {
+  ClaimType,
+  ManualPaymentMethod,
+  Payment,
+  PaymentCategory,
+  PaymentDirection,
+  PaymentListQuery,
+  PaymentOrderingField,
+  PaymentPairedBy,
+  PaymentPurposeType,
+  PaymentType,
+} from '@lending/contracts';
 import type { Actor } from '../../domain/actor.ts';
 import { messages, notFound } from '../../domain/errors.ts';
 import { ResultPage } from '../../domain/page.ts';
 import type { Deps } from '../../deps.ts';
 import { sqlParams } from './keyset-rows.ts';
+import { sourceOf } from './payment-view.ts';
 
 // The payments list (backoffice.md §7, docs/decisions/0043): one SQL statement a page, on
 // indexes that match its orderings and filters, counted exactly without reading a million rows.
@@ -103,7 +115,8 @@ const COLUMNS = `p.id, p.direction::text AS direction, p.category::text AS categ
     r.id AS reversed_by, p.statement_id, a.allocations, coalesce(a.allocated, 0)::numeric(16, 2)::text AS allocated,
     CASE WHEN p.direction = 'INCOMING_PAYMENT' AND p.deal_id IS NOT NULL AND p.reversal_of_id IS NULL AND r.id IS NULL
          THEN (p.amount - coalesce(a.allocated, 0))::numeric(16, 2)::text ELSE '0.00' END AS unallocated,
-    to_char(p.created_at AT TIME ZONE 'UTC', ${ISO_INSTANT}) AS created_at, to_char(p.updated_at AT TIME ZONE 'UTC', ${ISO_INSTANT}) AS updated_at`;
+    to_char(p.created_at AT TIME ZONE 'UTC', ${ISO_INSTANT}) AS created_at, to_char(p.updated_at AT TIME ZONE 'UTC', ${ISO_INSTANT}) AS updated_at,
+    p.entry_method, p.paired_by, p.suggested_deal_id`;
 // Each of the page's payments looked up on its own (a probe of an index each; the LIMIT keeps
 // the planner from joining the reversals as a set, which merges through every storno).
 const JOINS = `LEFT JOIN LATERAL (SELECT r.id FROM payments r WHERE r.reversal_of_id = p.id LIMIT 1) r ON true
@@ -161,6 +174,9 @@ type Row = [
   unallocated: string,
   createdAt: string,
   updatedAt: string,
+  entryMethod: ManualPaymentMethod | null,
+  pairedBy: PaymentPairedBy | null,
+  suggestedDealId: number | null,
 ];
 
 function toPayment(r: Row): Payment {
@@ -189,6 +205,10 @@ function toPayment(r: Row): Payment {
     unallocated_amount: r[22],
     created_at: r[23],
     updated_at: r[24],
+    source: sourceOf({ entryMethod: r[25], statementId: r[19] }),
+    entry_method: r[25],
+    paired_by: r[26],
+    suggested_deal: r[27],
   };
 }
 

@@ -48,7 +48,9 @@ export async function moveToDeal(tx: Tx, moved: readonly LockedPayment[], dealId
   }
   await lockDealsForAllocation(tx, [...from.keys()]);
   const ids = moved.map((p) => p.id);
-  await tx.payment.updateMany({ where: { OR: [{ id: { in: ids } }, { reversalOfId: { in: ids } }] }, data: { dealId } });
+  // Paired by staff now (docs/decisions/0047); a storno entry follows the payment it takes back; a suggestion is settled either way.
+  await tx.payment.updateMany({ where: { id: { in: ids } }, data: { dealId, pairedBy: dealId === null ? null : 'STAFF', suggestedDealId: null } });
+  await tx.payment.updateMany({ where: { reversalOfId: { in: ids } }, data: { dealId, pairedBy: dealId === null ? null : 'REVERSAL', suggestedDealId: null } });
   const results = await replayDealsAllocations(
     tx,
     [...from].map(([d, fromDate]) => ({ dealId: d, fromDate })),

@@ -1,4 +1,4 @@
-import { moneyOf, paymentMessages, type Payment } from '@lending/contracts';
+import { moneyOf, paymentMessages, type ManualPaymentMethod, type Payment, type PaymentPairedBy, type PaymentSource } from '@lending/contracts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { notFound } from '../../domain/errors.ts';
 
@@ -10,6 +10,11 @@ export const paymentInclude = {
 } satisfies Prisma.PaymentInclude;
 
 export type PaymentRow = Prisma.PaymentGetPayload<{ include: typeof paymentInclude }>;
+
+/** Where a payment came from (docs/decisions/0047): entered by hand, from a statement, else pushed by the bulk call. */
+export function sourceOf(p: { entryMethod: string | null; statementId: number | null }): PaymentSource {
+  return p.entryMethod !== null ? 'MANUAL' : p.statementId !== null ? 'STATEMENT' : 'BULK_CREATE';
+}
 
 export function toPayment(row: PaymentRow): Payment {
   const allocated = row.allocations.reduce((sum, a) => sum.plus(a.amount), new Prisma.Decimal(0));
@@ -46,6 +51,10 @@ export function toPayment(row: PaymentRow): Payment {
     unallocated_amount: counts ? row.amount.minus(allocated).toFixed(2) : '0.00',
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    source: sourceOf(row),
+    entry_method: row.entryMethod as ManualPaymentMethod | null,
+    paired_by: row.pairedBy as PaymentPairedBy | null,
+    suggested_deal: row.suggestedDealId,
   };
 }
 

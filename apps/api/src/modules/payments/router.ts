@@ -8,6 +8,7 @@ import {
   dealPaymentsDownloadQuery,
   detailResponse,
   fieldErrorsResponse,
+  manualPaymentRequest,
   pageOf,
   payment,
   paymentExportQuery,
@@ -15,12 +16,13 @@ import {
   paymentMessages,
   paymentPatchRequest,
   paymentStatement,
+  paymentStatementListQuery,
   paymentStatementUpload,
   paymentUpdateRequest,
   MAX_STATEMENT_BYTES,
 } from '@lending/contracts';
 import { invalid } from '../../domain/errors.ts';
-import { badInput, notFoundDoc, refusedDoc } from '../../http/responses.ts';
+import { badInput, fourEyesDoc, fourEyesReply, notFoundDoc, refusedDoc } from '../../http/responses.ts';
 import { access, defineRoute, Reply, type RouteDef } from '../../http/routes.ts';
 import { sendTable } from '../../http/table-export.ts';
 import { receiveSingleFile } from '../../http/upload.ts';
@@ -31,13 +33,15 @@ import { exportPayments } from './export-payments.ts';
 import { getPayment } from './get-payment.ts';
 import { listDealPayments } from './list-deal-payments.ts';
 import { listPayments } from './list-payments.ts';
+import { enterManualPayment } from './manual/enter-manual-payment.ts';
 import { reportAllocations } from './report-allocations.ts';
 import { getStatement } from './statements/get-statement.ts';
+import { listStatements } from './statements/list-statements.ts';
 import { uploadStatement } from './statements/upload-statement.ts';
 import { updatePayment } from './update-payment.ts';
 
-// Payments (backoffice.md §7, docs/decisions/0034). Every staff role reads; booking and
-// re-pairing move money between claims: `payments.book` (ADMIN, ACCOUNTANT).
+// Payments (backoffice.md §7, docs/decisions/0034, 0047). Every staff role reads; booking, entering
+// by hand and re-pairing move money between claims: `payments.book` (ADMIN, ACCOUNTANT).
 const tags = ['payments'];
 const notFound = notFoundDoc('payment or deal');
 const refused = refusedDoc();
@@ -54,6 +58,26 @@ export const paymentRoutes: RouteDef[] = [
     query: paymentListQuery,
     responses: { 200: { description: 'Page of payments', schema: pageOf(payment) }, ...badInput, ...notFound },
     handler: ({ deps, actor, query }) => listPayments(deps, actor, query),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/payments/',
+    access: access.staff('payments.book'),
+    summary:
+      'Enter one incoming payment by hand (our addition, ADR 0047): cash, a postal order or a transfer missing from the statements. Booked as an imported one ' +
+      '(paired by VS, SS, a serviced deal\'s counter-account unless `deal` is given; allocated). Four-eyes (MANUAL_PAYMENT) from the threshold (500 Kč as shipped): 202. ' +
+      'The same idempotency_key, or without one the same fields on the same business day, books nothing twice: 200 with the payment booked first',
+    tags,
+    body: manualPaymentRequest,
+    responses: {
+      201: { description: 'Booked', schema: payment },
+      200: { description: 'Booked before by the same request (its key, or the same fields the same day): that payment', schema: payment },
+      ...fourEyesDoc,
+      ...badInput,
+      ...refusedDoc('The idempotency key belongs to another payment; or the same request waits for approval'),
+    },
+    handler: async ({ deps, actor, body }) =>
+      fourEyesReply(await enterManualPayment(deps, actor, { payment: body }), (result) => new Reply(result.created ? 201 : 200, result.payment)),
   }),
   defineRoute({
     method: 'patch',
@@ -111,6 +135,16 @@ export const paymentRoutes: RouteDef[] = [
   }),
   defineRoute({
     method: 'get',
+    path: '/api/v1/payments/statements/',
+    access: access.staff('staff.read'),
+    summary: 'Every statement import (our addition, ADR 0047): file, bank, account, period, figures, state, who and when; newest first (ordering id, created_at), paged',
+    tags,
+    query: paymentStatementListQuery,
+    responses: { 200: { description: 'Page of statement imports', schema: pageOf(paymentStatement) }, ...badInput, ...notFoundDoc('page') },
+    handler: ({ deps, actor, query }) => listStatements(deps, actor, query),
+  }),
+  defineRoute({
+    method: 'get',
     path: '/api/v1/payments/statements/:id/',
     access: access.staff('staff.read'),
     summary: "A statement import's progress: state (QUEUED, PROCESSING, DONE, FAILED), lines, created, paired, unpaired, duplicates skipped, errors in Czech",
@@ -163,7 +197,7 @@ export const paymentRoutes: RouteDef[] = [
     method: 'patch',
     path: '/api/v1/payments/:id/',
     access: access.staff('payments.book'),
-    summary: 'Change some fields of a payment (category, purpose_type, deal, note); a new deal replays the old and the new deal from its date',
+    summary: 'Change some fields of a payment (category, purpose_type, deal, note, and the symbols: ADR 0047, not paired again by them); a new deal replays the old and the new deal from its date',
     tags,
     body: paymentPatchRequest,
     responses: { 200: { description: 'The payment', schema: payment }, ...badInput, ...notFound, ...refused },

@@ -16,6 +16,7 @@ function paymentsApi(role: StaffRole = 'ACCOUNTANT', extra: Handlers = {}) {
   return mockApi({
     ...meHandler(role),
     'GET /api/v1/payments/': () => ({ status: 200, body: drfPage([payment(), payment({ id: 9003, amount: '800.00', variable_symbol: null, counter_account_name: 'Neznámý plátce' }), allocatedPayment()], 45) }),
+    'GET /api/v1/payments/statements/': () => ({ status: 200, body: drfPage([]) }),
     ...extra,
   });
 }
@@ -368,14 +369,17 @@ describe('statement import', () => {
 
     // The same file again while its first upload is still being imported: the API answers that
     // statement, still processing, and says it was uploaded before.
-    stubUpload({ status: 200, body: statement({ state: 'PROCESSING', total_lines: 4, processed: 1, already_imported: true, detail: 'Tento výpis už byl nahrán; nic nového nevzniklo.' }) });
+    const before = 'Tento výpis už byl naimportován dne 12. 3. 2025 – nic nového nevzniklo. Počty jsou z původního importu.';
+    stubUpload({ status: 200, body: statement({ state: 'PROCESSING', total_lines: 4, processed: 1, already_imported: true, detail: before }) });
     await user.upload(screen.getByLabelText('Soubor výpisu'), new File(['<Document/>'], 'vypis-2025-03.xml', { type: 'application/xml' }));
     await user.click(screen.getByRole('button', { name: 'Nahrát výpis' }));
-    expect(await screen.findByText('Tento výpis už byl nahrán; nic nového nevzniklo.')).toBeTruthy();
-    // Still said once the statement has been read back: the summary shows only with the read-back's DONE.
-    const summary = await screen.findByLabelText('Výsledek importu');
+    expect(await screen.findByText(before)).toBeTruthy();
+    // Still said once the statement has been read back: the summary shows only with the read-back's
+    // DONE, and its figures are labelled as the first import's, not as new.
+    const summary = await screen.findByLabelText('Výsledek původního importu ze dne 12. 3. 2025');
     expect(calls.some((c) => c.path === '/api/v1/payments/statements/31/')).toBe(true);
     expect(within(summary).getByText('Nové platby').nextElementSibling?.textContent).toBe('4');
-    expect(screen.getByText('Tento výpis už byl nahrán; nic nového nevzniklo.')).toBeTruthy();
+    expect(screen.queryByLabelText('Výsledek importu')).toBeNull();
+    expect(screen.getByText(before)).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
-import { PaymentCategory, PaymentType } from '@lending/contracts';
+import { PaymentCategory, PaymentType, type Payment } from '@lending/contracts';
+import { errorMessage } from '@lending/api-client';
 import { useId, useState } from 'react';
 import {
   ActiveFilters,
@@ -20,8 +21,12 @@ import { PageHeader, Section } from '../../shared/ui/Layout';
 import { positiveInt, useUrlState, type UrlStatePatch } from '../../shared/ui/useUrlState';
 import { paymentPaths } from '../../shared/payments/api';
 import { PaymentTable } from '../../shared/payments/PaymentTable';
-import { useCanWritePayments, usePaymentList } from './api';
+import { showToast } from '../../shared/toast';
+import { assignDeals, useCanWritePayments, usePaymentList, useRevalidatePayments } from './api';
 import { AssignDealDialog } from './AssignDealDialog';
+import { EditPaymentDialog } from './EditPaymentDialog';
+import { ManualPaymentDialog } from './ManualPaymentDialog';
+import { StatementHistory } from './StatementHistory';
 import { StatementImport } from './StatementImport';
 
 /** The filters of GET /payments/, in the order the form shows them. */
@@ -91,6 +96,9 @@ export function PaymentsPage() {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [assigning, setAssigning] = useState(false);
+  const [entering, setEntering] = useState(false);
+  const [editing, setEditing] = useState<Payment | null>(null);
+  const revalidate = useRevalidatePayments();
   // Another list (filters, page, ordering) is another set of rows: a selection does not carry over.
   const [selectionOf, setSelectionOf] = useState(search);
   if (selectionOf !== search) {
@@ -115,6 +123,18 @@ export function PaymentsPage() {
       return next;
     });
 
+  /** "Návrh: obchod #N" taken in one click: the payment to its suggested deal. */
+  async function assignSuggestion(payment: Payment) {
+    if (payment.suggested_deal === null) return;
+    try {
+      await assignDeals([payment.id], payment.suggested_deal);
+      await revalidate();
+      showToast(`Platba č. ${payment.id} přiřazena k obchodu #${payment.suggested_deal}.`);
+    } catch (failure) {
+      showToast(errorMessage(failure), 'error');
+    }
+  }
+
   const { data, error, isLoading } = list;
   return (
     <>
@@ -122,6 +142,11 @@ export function PaymentsPage() {
         title="Platby"
         actions={
           <>
+            {canWrite && (
+              <button type="button" className="button" onClick={() => setEntering(true)}>
+                Zadat platbu ručně
+              </button>
+            )}
             <ExportButtons path={(format) => paymentPaths.export(format, filters)} fileName="platby" />
             <ExportButtons path={(format) => paymentPaths.allocationReport(format, reportFilters)} fileName="alokace" label="Report alokací" />
           </>
@@ -159,6 +184,16 @@ export function PaymentsPage() {
               expanded={expanded}
               onToggle={toggle}
               selection={canWrite ? { selected, onChange: select } : undefined}
+              onAssignSuggestion={canWrite ? (payment) => void assignSuggestion(payment) : undefined}
+              rowActions={
+                canWrite
+                  ? (payment) => (
+                      <button type="button" className="button button--secondary button--small" onClick={() => setEditing(payment)}>
+                        Upravit<span className="visually-hidden"> platbu č. {payment.id}</span>
+                      </button>
+                    )
+                  : undefined
+              }
             />
             <Pagination
               label="Stránkování plateb"
@@ -171,6 +206,9 @@ export function PaymentsPage() {
           </div>
         )}
       </Section>
+      <StatementHistory />
+      {entering && <ManualPaymentDialog onClose={() => setEntering(false)} />}
+      {editing && <EditPaymentDialog payment={editing} onClose={() => setEditing(null)} />}
       {assigning && (
         <AssignDealDialog
           payments={(data?.results ?? []).filter((payment) => selected.has(payment.id))}

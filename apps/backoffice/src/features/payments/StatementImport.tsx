@@ -1,18 +1,34 @@
 import type { PaymentStatement } from '@lending/contracts';
 import { ApiError, errorMessage } from '@lending/api-client';
 import { useEffect, useId, useRef, useState } from 'react';
-import { FieldError, formatNumber } from '@lending/ui';
+import { paymentMessages, bankCodeOf } from '@lending/contracts';
+import { EMPTY_VALUE, FieldError, formatDate, formatDateTime, formatNumber } from '@lending/ui';
 import { Section } from '../../shared/ui/Layout';
 import { useRevalidatePayments, useStatement, uploadStatement } from './api';
 
-const STATE_LABELS: Record<PaymentStatement['state'], string> = {
+export const STATE_LABELS: Record<PaymentStatement['state'], string> = {
   QUEUED: 'Čeká na zpracování',
   PROCESSING: 'Zpracovává se',
   DONE: 'Dokončeno',
   FAILED: 'Import selhal',
 };
 
-const FORMAT_LABELS: Record<PaymentStatement['format'], string> = { camt053: 'camt.053 (XML)', gpc: 'GPC (ABO)' };
+export const FORMAT_LABELS: Record<PaymentStatement['format'], string> = { camt053: 'camt.053 (XML)', gpc: 'GPC (ABO)' };
+
+/** The statement's bank and account: "Česká spořitelna, 19-2000145399/0800". */
+export function bankAndAccount(statement: PaymentStatement): string {
+  if (!statement.account) return EMPTY_VALUE;
+  const code = statement.bank_code ?? bankCodeOf(statement.account);
+  const bank = statement.bank ?? (code ? `kód banky ${code}` : null);
+  return bank ? `${bank}, ${statement.account}` : statement.account;
+}
+
+/** The days it covers: "1. 3. 2025 – 31. 3. 2025", one day once. */
+export function periodOf(statement: PaymentStatement): string {
+  const { period_from: from, period_to: to } = statement;
+  if (!from || !to) return EMPTY_VALUE;
+  return from === to ? formatDate(from) : `${formatDate(from)} – ${formatDate(to)}`;
+}
 
 /**
  * Upload of a bank statement (camt.053 or GPC): the file's transfer, then the import job's
@@ -105,15 +121,30 @@ export function StatementImport() {
   );
 }
 
-function StatementProgress({ statement }: { statement: PaymentStatement }) {
+/**
+ * An import's state and figures (the upload's answer, the history's detail). An upload of a file
+ * imported before answers the first import's figures: they are labelled as that import's.
+ */
+export function StatementProgress({ statement, live = true }: { statement: PaymentStatement; live?: boolean }) {
   const id = useId();
   const running = statement.state === 'QUEUED' || statement.state === 'PROCESSING';
+  const earlier = statement.already_imported;
   return (
-    <div className="statement-result" aria-live="polite">
+    <div className="statement-result" aria-live={live ? 'polite' : undefined}>
       <p>
         <strong>{statement.file_name}</strong> ({FORMAT_LABELS[statement.format]}): {STATE_LABELS[statement.state]}
       </p>
-      {statement.already_imported && <p>{statement.detail ?? 'Tento výpis už byl nahrán; nic nového nevzniklo.'}</p>}
+      {earlier && (
+        <div className="alert" role="status">
+          <p>{statement.detail ?? paymentMessages.statementImportedBefore(formatDate(statement.created_at))}</p>
+        </div>
+      )}
+      <dl className="description-list" aria-label="Údaje výpisu">
+        <Fact label="Banka a účet" value={bankAndAccount(statement)} />
+        <Fact label="Období" value={periodOf(statement)} />
+        <Fact label="Nahrál" value={statement.created_by?.name ?? EMPTY_VALUE} />
+        <Fact label="Nahráno" value={formatDateTime(statement.created_at)} />
+      </dl>
       {running && (
         <p>
           <label htmlFor={`${id}-progress`}>Zpracováno řádků</label>{' '}
@@ -123,7 +154,7 @@ function StatementProgress({ statement }: { statement: PaymentStatement }) {
         </p>
       )}
       {!running && (
-        <dl className="description-list" aria-label="Výsledek importu">
+        <dl className="description-list" aria-label={earlier ? `Výsledek původního importu ze dne ${formatDate(statement.created_at)}` : 'Výsledek importu'}>
           <Fact label="Řádků ve výpisu" value={statement.total_lines} />
           <Fact label="Nové platby" value={statement.created} />
           <Fact label="Spárováno" value={statement.paired} />
@@ -145,11 +176,11 @@ function StatementProgress({ statement }: { statement: PaymentStatement }) {
   );
 }
 
-function Fact({ label, value }: { label: string; value: number }) {
+function Fact({ label, value }: { label: string; value: number | string }) {
   return (
     <div className="description-list__item">
       <dt>{label}</dt>
-      <dd>{formatNumber(value)}</dd>
+      <dd>{typeof value === 'number' ? formatNumber(value) : value}</dd>
     </div>
   );
 }

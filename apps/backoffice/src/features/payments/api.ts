@@ -1,4 +1,5 @@
 import type { ResponseOf } from '@lending/api-client';
+import type { ManualPaymentRequest, PaymentPatchRequest } from '@lending/contracts';
 import useSWR, { useSWRConfig } from 'swr';
 import { useCurrentUser } from '../../shared/current-user';
 import { api, useApi } from '../../shared/api';
@@ -30,6 +31,21 @@ export function useCanWritePayments(): boolean {
 
 export function assignDeals(payments: number[], deal: number | null) {
   return api.patch('/api/v1/payments/bulk_assign_deals/', { payments, deal });
+}
+
+/** A payment entered by hand: booked (201, or 200 for a retry of the same key), or — from the threshold — an approval request (202). */
+export function enterManualPayment(body: ManualPaymentRequest) {
+  return api.post('/api/v1/payments/', body);
+}
+
+/** Staff's change of one payment: category, purpose type, symbols, note (PATCH /payments/{id}/). */
+export function updatePayment(id: number, body: PaymentPatchRequest) {
+  return api.patch('/api/v1/payments/{id}/', body, { params: { id } });
+}
+
+/** The statement imports, newest first (GET /payments/statements/). */
+export function useStatementHistory(page: number, pageSize: number) {
+  return useApi('/api/v1/payments/statements/', { query: { page, page_size: pageSize, ordering: '-created_at' } }, { keepPreviousData: true });
 }
 
 export function uploadStatement(file: File, onProgress: (fraction: number) => void) {

@@ -37,7 +37,12 @@ function gatedBody(first: string, rest: string, fail = false) {
 const queryOf = (calls: RecordedCall[], path: string) => calls.filter((c) => c.path === path).map((c) => Object.fromEntries(c.query));
 
 function inboxApi(extra: Parameters<typeof mockApi>[0]) {
-  return mockApi({ ...meHandler('VIEWER'), 'GET /api/v1/payments/': () => ({ status: 200, body: drfPage([payment()]) }), ...extra });
+  return mockApi({
+    ...meHandler('VIEWER'),
+    'GET /api/v1/payments/': () => ({ status: 200, body: drfPage([payment()]) }),
+    'GET /api/v1/payments/statements/': () => ({ status: 200, body: drfPage([]) }),
+    ...extra,
+  });
 }
 
 describe('payments inbox exports', () => {

@@ -1,7 +1,7 @@
-import { allocationRuleLabel, ClaimType, PaymentCategory, PaymentType, type Payment, type PaymentAllocation } from '@lending/contracts';
+import { allocationRuleLabel, ClaimType, ManualPaymentMethod, PaymentCategory, PaymentPairedBy, PaymentSource, PaymentType, type Payment, type PaymentAllocation } from '@lending/contracts';
 import { Fragment, useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { EMPTY_VALUE, formatCzk, formatDate, nextOrdering, StatusBadge } from '@lending/ui';
+import { EMPTY_VALUE, formatCzk, formatDate, nextOrdering, StatusBadge, TableScroll } from '@lending/ui';
 
 /** The rule that placed a part of a payment, in Czech (the API writes "<profile>:<rule>"). */
 function ruleLabel(rule: string | null): string {
@@ -13,6 +13,8 @@ const isZero = (amount: string) => /^-?0\.00$/.test(amount);
 /** "Why each crown went where": every part of the payment, its claim and the rule that put it there. */
 export function AllocationDetail({ payment }: { payment: Payment }) {
   const notes: ReactNode[] = [];
+  if (payment.source === 'MANUAL') notes.push(`${PaymentSource.labels.MANUAL}: ${payment.entry_method ? ManualPaymentMethod.labels[payment.entry_method] : ''}.`);
+  if (payment.deal !== null && payment.paired_by) notes.push(`Spárování: ${PaymentPairedBy.labels[payment.paired_by].toLowerCase()}.`);
   if (payment.reversed_by !== null) notes.push(`Platba byla stornována (storno č. ${payment.reversed_by}); nepočítá se.`);
   if (payment.reversal_of !== null) notes.push(`Storno platby č. ${payment.reversal_of}.`);
   if (payment.deal === null && payment.reversal_of === null) notes.push('Platba není přiřazena k obchodu, proto není rozúčtována.');
@@ -63,14 +65,58 @@ function AllocationTable({ paymentId, allocations }: { paymentId: number; alloca
   );
 }
 
-export function PairingBadge({ payment }: { payment: Payment }) {
+/** How the payment came to its deal, in short (the full label is its title). */
+const PAIRED_BY_SHORT: Record<NonNullable<Payment['paired_by']>, string> = {
+  VARIABLE_SYMBOL: 'podle VS',
+  SPECIFIC_SYMBOL: 'podle SS',
+  COUNTER_ACCOUNT: 'podle protiúčtu',
+  STAFF: 'přiřazeno ručně',
+  MANUAL_ENTRY: 'zadáno s platbou',
+  REVERSAL: 'podle původní platby',
+};
+
+/**
+ * The payment's deal and how it got there (VS, SS, counter-account, staff, manual entry), or why
+ * it has none; an unpaired payment shows the deal its counter-account suggests (ADR 0047), with
+ * a one-click assignment where `onAssignSuggestion` is given.
+ */
+export function PairingBadge({ payment, onAssignSuggestion }: { payment: Payment; onAssignSuggestion?: (payment: Payment) => void }) {
   if (payment.reversed_by !== null) return <StatusBadge label="Stornována" tone="neutral" />;
   if (payment.reversal_of !== null) return <StatusBadge label="Storno" tone="neutral" />;
-  if (payment.deal === null) return <StatusBadge label="Nespárovaná" tone="warning" />;
+  if (payment.deal === null) {
+    const suggested = payment.suggested_deal;
+    return (
+      <>
+        <StatusBadge label="Nespárovaná" tone="warning" />
+        {suggested !== null && (
+          <span className="cell-note">
+            <br />
+            Návrh: <Link to={`/deals/${suggested}`}>obchod #{suggested}</Link>
+            {onAssignSuggestion && (
+              <>
+                {' '}
+                <button type="button" className="button button--secondary button--small" onClick={() => onAssignSuggestion(payment)}>
+                  Přiřadit<span className="visually-hidden"> platbu č. {payment.id} k obchodu #{suggested}</span>
+                </button>
+              </>
+            )}
+          </span>
+        )}
+      </>
+    );
+  }
   return (
-    <Link to={`/deals/${payment.deal}`}>
-      Obchod #{payment.deal}
-    </Link>
+    <>
+      <Link to={`/deals/${payment.deal}`}>Obchod #{payment.deal}</Link>
+      {payment.paired_by && (
+        <>
+          <br />
+          <span className="cell-note" title={PaymentPairedBy.labels[payment.paired_by]}>
+            {PAIRED_BY_SHORT[payment.paired_by]}
+          </span>
+        </>
+      )}
+    </>
   );
 }
 
@@ -112,6 +158,8 @@ export function PaymentTable({
   onToggle,
   selection,
   hideDeal,
+  rowActions,
+  onAssignSuggestion,
 }: {
   caption: string;
   payments: readonly Payment[];
@@ -122,13 +170,17 @@ export function PaymentTable({
   selection?: { selected: ReadonlySet<number>; onChange: (ids: number[], on: boolean) => void };
   /** On a deal's own tab the deal column says nothing new. */
   hideDeal?: boolean;
+  /** Buttons of one row (the inbox's "Upravit"), beside its allocation's. */
+  rowActions?: (payment: Payment) => ReactNode;
+  /** One click to pair an unpaired payment to its suggested deal. */
+  onAssignSuggestion?: (payment: Payment) => void;
 }) {
   const id = useId();
   const headers = hideDeal ? HEADERS.filter((header) => header.key !== 'deal') : HEADERS;
   const width = headers.length + 1 + (selection ? 1 : 0);
   const allSelected = !!selection && payments.length > 0 && payments.every((payment) => selection.selected.has(payment.id));
   return (
-    <div className="table-wrap">
+    <TableScroll label={caption}>
       <table className="table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -202,10 +254,16 @@ export function PaymentTable({
                     {PaymentCategory.labels[payment.category]}
                     <br />
                     <span className="cell-note">{PaymentType.labels[payment.payment_type]}</span>
+                    {payment.source === 'MANUAL' && (
+                      <>
+                        <br />
+                        <span className="cell-note">{PaymentSource.labels.MANUAL}</span>
+                      </>
+                    )}
                   </td>
                   {!hideDeal && (
                     <td>
-                      <PairingBadge payment={payment} />
+                      <PairingBadge payment={payment} onAssignSuggestion={onAssignSuggestion} />
                     </td>
                   )}
                   <td className="table__numeric">{formatCzk(payment.allocated_amount)}</td>
@@ -214,6 +272,7 @@ export function PaymentTable({
                       {open ? 'Skrýt rozúčtování' : 'Rozúčtování'}
                       <span className="visually-hidden"> platby č. {payment.id}</span>
                     </button>
+                    {rowActions?.(payment)}
                   </td>
                 </tr>
                 {open && (
@@ -228,6 +287,6 @@ export function PaymentTable({
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -146,6 +146,9 @@ export class Camt053Reader {
   /** The account of the statement being read (a file may hold statements of several). */
   private stmtAccount: string | null = null;
   private statementId: string | null = null;
+  /** The days the file's statements cover (FrToDt): the earliest start, the latest end. */
+  private periodFrom: string | null = null;
+  private periodTo: string | null = null;
   private entryCount = 0;
   private stmtCount = 0;
   private stmt: OpenStatement | null = null;
@@ -188,7 +191,14 @@ export class Camt053Reader {
       this.issues.push({ message: 'Soubor není výpis camt.053 (chybí element Document se jmenným prostorem urn:iso:std:iso:20022:tech:xsd:camt.053.001.xx).' });
     }
     if (this.issues.length) return { ok: false, errors: this.issues.slice(0, MAX_ISSUES) };
-    const statement: BankStatement = { format: 'camt053', account: this.account, statementId: this.statementId, movements: this.movements };
+    const statement: BankStatement = {
+      format: 'camt053',
+      account: this.account,
+      statementId: this.statementId,
+      periodFrom: this.periodFrom,
+      periodTo: this.periodTo,
+      movements: this.movements,
+    };
     return { ok: true, statement };
   }
 
@@ -270,6 +280,13 @@ export class Camt053Reader {
       } else if (this.stack.at(-2) === 'Stmt' && name === 'Id') {
         this.statementId = value;
         if (this.stmt) this.stmt.id = value;
+      }
+      else if (this.stack.slice(-3).join('/') === 'Stmt/FrToDt/FrDtTm') {
+        const from = dateOf(value);
+        if (from && (!this.periodFrom || from < this.periodFrom)) this.periodFrom = from;
+      } else if (this.stack.slice(-3).join('/') === 'Stmt/FrToDt/ToDtTm') {
+        const to = dateOf(value);
+        if (to && (!this.periodTo || to > this.periodTo)) this.periodTo = to;
       }
       else if (this.stack.slice(-4).join('/') === 'Stmt/Acct/Id/IBAN' || this.stack.slice(-5).join('/') === 'Stmt/Acct/Id/Othr/Id') {
         this.stmtAccount = accountOf(name === 'IBAN' ? value : null, name === 'IBAN' ? null : value, null);

@@ -1,6 +1,6 @@
 import type { Deps } from '../../../deps.ts';
 import type { SystemActor } from '../../../domain/actor.ts';
-import { businessDateOf } from '../../../domain/dates.ts';
+import { businessDateOf, dbDate } from '../../../domain/dates.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { StoredFileNotFound } from '../../../integrations/storage/index.ts';
 import { importStatementJob } from '../../../jobs/definitions/payments/import-statement.ts';
@@ -82,6 +82,15 @@ async function run(deps: ImportDeps, row: StatementRow, chunkSize: number | unde
     return;
   }
   const total = parsed.statement.movements.length;
+  const { account, periodFrom, periodTo } = parsed.statement;
+  // The days it covers as the file says, else the first and last day its bank booked a movement.
+  let first: string | null = null;
+  let last: string | null = null;
+  for (const { bookingDate } of parsed.statement.movements) {
+    if (first === null || bookingDate < first) first = bookingDate;
+    if (last === null || bookingDate > last) last = bookingDate;
+  }
+  const period = { from: periodFrom ?? first, to: periodTo ?? last };
   const errors: string[] = [];
   // What bookPayments needs of each movement, the parser's own objects let go.
   const czk = parsed.statement.movements.flatMap((m) => {
@@ -94,7 +103,19 @@ async function run(deps: ImportDeps, row: StatementRow, chunkSize: number | unde
   const save = (db: Pick<Prisma.TransactionClient, 'paymentStatement'>, data: Prisma.PaymentStatementUpdateInput) =>
     db.paymentStatement.update({ where: { id: row.id }, data, select: { id: true } });
   // Counted from scratch: a run after an interrupted one finds that run's payments again.
-  await save(p, { state: 'PROCESSING', totalLines: total, processed: errors.length, created: 0, paired: 0, unpaired: 0, duplicatesSkipped: 0, errors });
+  await save(p, {
+    state: 'PROCESSING',
+    account,
+    periodFrom: period.from ? dbDate(period.from) : null,
+    periodTo: period.to ? dbDate(period.to) : null,
+    totalLines: total,
+    processed: errors.length,
+    created: 0,
+    paired: 0,
+    unpaired: 0,
+    duplicatesSkipped: 0,
+    errors,
+  });
   await bookPayments(deps, czk, {
     businessDate: businessDateOf(deps.now()),
     statementId: row.id,

@@ -30,6 +30,9 @@ export interface BankStatement {
   account: string | null;
   /** The statement's number or id at the bank. */
   statementId: string | null;
+  /** The days the statement says it covers (camt.053 FrToDt), YYYY-MM-DD; null when the file does not say. */
+  periodFrom?: string | null;
+  periodTo?: string | null;
   movements: BankMovement[];
 }
 

@@ -94,6 +94,9 @@ describe('statement import', () => {
     expect(res.body).toMatchObject({ format: 'camt053', file_name: 'vypis-brezen.xml', already_imported: false });
     const done = await finished(res.body.id);
     expect(done).toMatchObject({ state: 'DONE', total_lines: 5, processed: 5, created: 5, paired: 2, unpaired: 1, duplicates_skipped: 0, errors: [] });
+    // What the file says of itself (its IBAN in the Czech notation, the bank by its code) and the days of its movements (no FrToDt in it).
+    expect(done).toMatchObject({ account: '19-2000145399/0800', bank_code: '0800', bank: 'Česká spořitelna', period_from: '2025-03-15', period_to: '2025-03-15' });
+    expect(done.created_by).toMatchObject({ id: expect.any(Number) });
 
     // A's 12500 pays all 5000 of its claims (the rest is credit): nothing overdue any more.
     const list = await ctx.http().get(`/api/v1/payments/?deal=${deals.A}`).set(auth(viewer));
@@ -119,7 +122,15 @@ describe('statement import', () => {
     const count = await p.payment.count();
     const again = await upload(fixture('camt053-v02.xml'), 'znovu.xml');
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ id: res.body.id, already_imported: true, detail: 'Tento výpis už byl nahrán; nic nového nevzniklo.', created: 5 });
+    // The first import's figures, said to be that import's, with its day (issue 22 §3).
+    const firstDay = businessDateOf(new Date(res.body.created_at));
+    const czechDay = `${Number(firstDay.slice(8, 10))}. ${Number(firstDay.slice(5, 7))}. ${firstDay.slice(0, 4)}`;
+    expect(again.body).toMatchObject({
+      id: res.body.id,
+      already_imported: true,
+      detail: `Tento výpis už byl naimportován dne ${czechDay} – nic nového nevzniklo. Počty jsou z původního importu.`,
+      created: 5,
+    });
     expect(await p.payment.count()).toBe(count);
   });
 
@@ -292,5 +303,27 @@ describe('statement import', () => {
       state: 'FAILED',
       errors: ['Soubor výpisu se v úložišti nenašel; nahrajte výpis znovu.'],
     });
+  });
+
+  it('lists every import, newest first, paged, with its figures, account, period and who uploaded it (GET /payments/statements/)', async () => {
+    const p = ctx.deps.prisma;
+    const total = await p.paymentStatement.count();
+    expect(total).toBeGreaterThan(2);
+    const first = await ctx.http().get('/api/v1/payments/statements/?page_size=2').set(auth(viewer));
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(total);
+    expect(first.body.results).toHaveLength(2);
+    expect(first.body.next).toContain('page=2');
+    const all = await ctx.http().get('/api/v1/payments/statements/?page_size=100').set(auth(viewer));
+    const rows = await p.paymentStatement.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { id: true } });
+    expect(all.body.results.map((s: { id: number }) => s.id)).toEqual(rows.map((r) => r.id));
+    // The first test's camt.053 v02, as its detail shows it.
+    const v02 = all.body.results.find((s: { file_name: string }) => s.file_name === 'vypis-brezen.xml');
+    expect(v02).toMatchObject({ state: 'DONE', created: 5, paired: 2, unpaired: 1, account: '19-2000145399/0800', bank: 'Česká spořitelna', already_imported: false, detail: null });
+    expect((await ctx.http().get(`/api/v1/payments/statements/${v02.id}/`).set(auth(viewer))).body).toEqual(v02);
+    const oldest = await ctx.http().get('/api/v1/payments/statements/?ordering=created_at&page_size=1').set(auth(viewer));
+    expect(oldest.body.results[0].id).toBe((await p.paymentStatement.findFirstOrThrow({ orderBy: [{ createdAt: 'asc' }, { id: 'desc' }] })).id);
+    expect((await ctx.http().get('/api/v1/payments/statements/?ordering=amount').set(auth(viewer))).status).toBe(400);
+    expect((await ctx.http().get('/api/v1/payments/statements/?page=999').set(auth(viewer))).status).toBe(404);
   });
 });

@@ -124,6 +124,13 @@ describe('GPC (ABO) statement', () => {
 });
 
 describe('camt.053 statement', () => {
+  it('reads the period a statement says it covers (FrToDt; the earliest start and the latest end of its statements), none when it does not say', () => {
+    const v08 = fixture('camt053-v08.xml').toString('utf8');
+    expect(ok(parseCamt053(Buffer.from(v08)))).toMatchObject({ periodFrom: null, periodTo: null });
+    const withPeriod = v08.replace('<Id>0800-20250317</Id>', '<Id>0800-20250317</Id><FrToDt><FrDtTm>2025-03-17T00:00:00+01:00</FrDtTm><ToDtTm>2025-03-17T23:59:59+01:00</ToDtTm></FrToDt>');
+    expect(ok(parseCamt053(Buffer.from(withPeriod)))).toMatchObject({ account: '19-2000145399', periodFrom: '2025-03-17', periodTo: '2025-03-17' });
+  });
+
   it('reads version 02: booked entries, symbols from EndToEndId and references, a storno, a batch; skips pending', () => {
     const statement = ok(parseCamt053(fixture('camt053-v02.xml')));
     expect(statement).toMatchObject({ format: 'camt053', account: '19-2000145399/0800', statementId: '2025-03-15-042' });
