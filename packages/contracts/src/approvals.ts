@@ -9,13 +9,15 @@ import type { Permission } from './permissions.ts';
 // action's checker permission approves (then it executes, validated again) or rejects.
 
 export const ApprovalAction = defineEnum(
-  ['DEAL_ACTIVATE', 'DEAL_CLOSE', 'CLAIM_CREATE', 'CLAIM_UPDATE', 'CLAIM_CANCEL', 'DEAL_MODEL_ACTIVATE', 'PAYMENT_ORDER', 'MANUAL_PAYMENT'],
+  ['DEAL_ACTIVATE', 'DEAL_CLOSE', 'CLAIM_CREATE', 'CLAIM_UPDATE', 'CLAIM_CANCEL', 'CLAIMS_GROUP_UPDATE', 'CLAIMS_GROUP_CANCEL', 'DEAL_MODEL_ACTIVATE', 'PAYMENT_ORDER', 'MANUAL_PAYMENT'],
   {
     DEAL_ACTIVATE: 'Aktivace obchodu',
     DEAL_CLOSE: 'Ukončení obchodu',
     CLAIM_CREATE: 'Nová pohledávka',
     CLAIM_UPDATE: 'Změna pohledávky',
     CLAIM_CANCEL: 'Zrušení pohledávky',
+    CLAIMS_GROUP_UPDATE: 'Změna splátky (skupiny pohledávek)',
+    CLAIMS_GROUP_CANCEL: 'Zrušení splátky (skupiny pohledávek)',
     DEAL_MODEL_ACTIVATE: 'Restrukturalizace (nová verze modelu)',
     PAYMENT_ORDER: 'Platební příkaz čerpání',
     MANUAL_PAYMENT: 'Ruční zadání platby',
@@ -30,6 +32,8 @@ export const APPROVAL_CHECKER_PERMISSION: { readonly [A in ApprovalAction]: Perm
   CLAIM_CREATE: 'approvals.servicing',
   CLAIM_UPDATE: 'approvals.servicing',
   CLAIM_CANCEL: 'approvals.servicing',
+  CLAIMS_GROUP_UPDATE: 'approvals.servicing',
+  CLAIMS_GROUP_CANCEL: 'approvals.servicing',
   DEAL_MODEL_ACTIVATE: 'approvals.servicing',
   PAYMENT_ORDER: 'payouts.order',
   MANUAL_PAYMENT: 'payments.book',

@@ -261,6 +261,25 @@ describe('every four-eyes action answers 202 and changes nothing until approved'
     expect((await p().purposeDrawing.findUniqueOrThrow({ where: { id: drawing.body.id } })).paymentOrderBatchId).toBe(batchId);
   });
 
+  it('an installment (a claims group) changed or cancelled: unchanged until approved', async () => {
+    const deal = await createDeal(p(), { annualRate: '12' });
+    await addClaim(p(), deal, { type: 'INTEREST', due: '2027-01-15', amount: '800.00' });
+    const [group] = await p().claimsGroup.findMany({ where: { dealId: deal.id } });
+    const path = `/api/v1/deals/${deal.id}/claims-group/${group!.id}/`;
+    const change = pending(await http().patch(path).set(bearer(collections.access)).send({ amounts: { INTEREST: '900.00' } }));
+    expect(change.summary).toBe(`Změna splátky: Splátka č. 1 splatná 15. 1. 2027: částka 800\u00a0Kč → 900\u00a0Kč — obchod #${deal.id}`);
+    expect(change.amount).toBe('900.00');
+    expect((await p().claim.findFirstOrThrow({ where: { claimsGroupId: group!.id } })).amount.toFixed(2)).toBe('800.00');
+    expect((await approve(change.id)).status).toBe(200);
+    expect((await p().claim.findFirstOrThrow({ where: { claimsGroupId: group!.id, cancelledAt: null } })).amount.toFixed(2)).toBe('900.00');
+
+    const cancel = pending(await http().delete(path).set(bearer(collections.access)));
+    expect(cancel.summary).toBe(`Zrušení splátky: Splátka č. 1 splatná 15. 1. 2027, 900\u00a0Kč — obchod #${deal.id}`);
+    expect((await p().claimsGroup.findUniqueOrThrow({ where: { id: group!.id } })).cancelledAt).toBeNull();
+    expect((await approve(cancel.id)).status).toBe(200);
+    expect((await p().claimsGroup.findUniqueOrThrow({ where: { id: group!.id } })).cancelledAt).not.toBeNull();
+  });
+
   it('a restructuring: the model stays a draft until approved', async () => {
     const f = dealFixtures(ctx);
     const deal = await f.deal({ type: 'OTHER_DEAL', state: 'CONTRACT_SIGN' });

@@ -1,4 +1,4 @@
-import { claimCreateRequest, claimPatch, ClaimType, DealClosedReason, dealStateRequest, formatCzk, type ApprovalAction } from '@lending/contracts';
+import { claimCreateRequest, claimPatch, ClaimsGroupKind, claimsGroupPatch, ClaimType, DealClosedReason, dealStateRequest, formatCzk, sumMoney, type ApprovalAction } from '@lending/contracts';
 import { z } from 'zod';
 import type { AnyFourEyesAction, FourEyesAction, Tx } from '../approvals/four-eyes.ts';
 import { applyRestructuring } from './activation/apply-restructuring.ts';
@@ -6,6 +6,8 @@ import { cancelClaim } from './claims/cancel-claim.ts';
 import { createClaim } from './claims/create-claim.ts';
 import { updateClaim, type UpdateClaimInput } from './claims/update-claim.ts';
 import { czechDay } from './deal-models/model-terms.ts';
+import { deleteClaimsGroup } from './groups/delete-claims-group.ts';
+import { updateClaimsGroup, type UpdateClaimsGroupInput } from './groups/update-claims-group.ts';
 import { day } from './deal-records.ts';
 import { changeDealState } from './state/change-deal-state.ts';
 
@@ -116,6 +118,57 @@ export const claimCancellation: FourEyesAction<CancelInput, void> = {
   resultOf: () => ({}),
 };
 
+/** A claims group (an installment) of a serviced deal with its live claims, or null. */
+async function groupOf(tx: Tx, dealId: number, kind: string, id: number) {
+  const group = await tx.claimsGroup.findFirst({
+    where: { id, dealId, kind: kind as ClaimsGroupKind },
+    include: { deal: { select: { state: true } }, claims: { where: { cancelledAt: null }, select: { type: true, amount: true } } },
+  });
+  return group && SERVICED.includes(group.deal.state) ? group : null;
+}
+const groupName = (kind: string, number: number, due: Date) => `${ClaimsGroupKind.labels[kind as ClaimsGroupKind] ?? kind} č. ${number} splatná ${czechDay(day(due))}`;
+
+const groupUpdateInput = z.object({ dealId: z.number().int(), kind: ClaimsGroupKind.schema, id: z.number().int(), partial: z.boolean(), changes: claimsGroupPatch });
+
+/** A change of an installment (due date, note, amounts by claim type) of a serviced deal. */
+export const claimsGroupChange: FourEyesAction<UpdateClaimsGroupInput, Awaited<ReturnType<typeof updateClaimsGroup>>> = {
+  action: 'CLAIMS_GROUP_UPDATE',
+  input: groupUpdateInput as unknown as z.ZodType<UpdateClaimsGroupInput>,
+  async describe(tx, { dealId, kind, id, changes }) {
+    const group = await groupOf(tx, dealId, kind, id);
+    if (!group) return null;
+    const before = sumMoney(group.claims.map((c) => c.amount.toFixed(2)));
+    const amounts = changes.amounts ?? {};
+    const after = sumMoney([...group.claims.filter((c) => !(c.type in amounts)).map((c) => c.amount.toFixed(2)), ...Object.values(amounts)]);
+    const parts = [
+      ...(after !== before ? [`částka ${formatCzk(before)} → ${formatCzk(after)}`] : []),
+      ...(changes.due_date !== undefined && changes.due_date !== day(group.dueDate) ? [`splatnost → ${czechDay(changes.due_date)}`] : []),
+      ...(changes.note !== undefined ? ['poznámka'] : []),
+    ];
+    const larger = Number(after) > Number(before) ? after : before;
+    return { dealId, amount: larger, summary: `Změna splátky: ${groupName(kind, group.number, group.dueDate)}: ${parts.join(', ') || 'beze změny'} — ${dealRef(dealId)}` };
+  },
+  execute: (deps, actor, input) => updateClaimsGroup(deps, actor, input),
+  resultOf: (group) => ({ claims_group_id: group.id }),
+};
+
+const groupCancelInput = z.object({ dealId: z.number().int(), kind: ClaimsGroupKind.schema, id: z.number().int() });
+type GroupCancelInput = z.infer<typeof groupCancelInput>;
+
+/** Cancelling an installment of a serviced deal, with its claims (kept as history). */
+export const claimsGroupCancellation: FourEyesAction<GroupCancelInput, void> = {
+  action: 'CLAIMS_GROUP_CANCEL',
+  input: groupCancelInput,
+  async describe(tx, { dealId, kind, id }) {
+    const group = await groupOf(tx, dealId, kind, id);
+    if (!group) return null;
+    const total = sumMoney(group.claims.map((c) => c.amount.toFixed(2)));
+    return { dealId, amount: total, summary: `Zrušení splátky: ${groupName(kind, group.number, group.dueDate)}, ${formatCzk(total)} — ${dealRef(dealId)}` };
+  },
+  execute: (deps, actor, input) => deleteClaimsGroup(deps, actor, input),
+  resultOf: () => ({}),
+};
+
 const restructuringInput = z.object({ dealId: z.number().int(), id: z.number().int() });
 type RestructuringInput = z.infer<typeof restructuringInput>;
 
@@ -139,5 +192,7 @@ export const claimsFourEyesActions: { [A in ApprovalAction]?: AnyFourEyesAction 
   CLAIM_CREATE: claimCreation,
   CLAIM_UPDATE: claimChange,
   CLAIM_CANCEL: claimCancellation,
+  CLAIMS_GROUP_UPDATE: claimsGroupChange,
+  CLAIMS_GROUP_CANCEL: claimsGroupCancellation,
   DEAL_MODEL_ACTIVATE: restructuring,
 };

@@ -28,7 +28,7 @@ import {
 import { today } from '../../domain/dates.ts';
 import { badInput, fourEyesDoc, fourEyesReply, notFoundDoc, refusedDoc } from '../../http/responses.ts';
 import { requestOrExecute } from '../approvals/four-eyes.ts';
-import { claimCancellation, claimChange, claimCreation, dealStateAction, restructuring } from './four-eyes-actions.ts';
+import { claimCancellation, claimChange, claimCreation, claimsGroupCancellation, claimsGroupChange, dealStateAction, restructuring } from './four-eyes-actions.ts';
 import { access, defineRoute, Reply, type RouteDef } from '../../http/routes.ts';
 import { sendTable } from '../../http/table-export.ts';
 import { changeDealState } from './state/change-deal-state.ts';
@@ -41,8 +41,6 @@ import { updateDealModel } from './deal-models/update-deal-model.ts';
 import { listInstallments } from './schedule/list-installments.ts';
 import { listClaimsGroups } from './groups/list-claims-groups.ts';
 import { getClaimsGroup } from './groups/get-claims-group.ts';
-import { updateClaimsGroup } from './groups/update-claims-group.ts';
-import { deleteClaimsGroup } from './groups/delete-claims-group.ts';
 import { recomputeLeaseGroups } from './groups/recompute-lease-groups.ts';
 import { listClaims } from './claims/list-claims.ts';
 import { CLAIM_EXPORT_COLUMNS, exportClaims } from './claims/export-claims.ts';
@@ -102,8 +100,8 @@ function groupRoutes({ kind, name, path, itemPath: item }: (typeof GROUP_KINDS)[
       summary: `Change a future ${kind} group with nothing paid: due date (its claims move with it), note, amounts by claim type ("0.00" cancels one)`,
       tags,
       body: claimsGroupUpdateRequest,
-      responses: { 200: { description: 'Changed', schema: claimsGroupView }, ...badInput, ...itemNotFound, ...refusals },
-      handler: ({ deps, actor, params, body }) => updateClaimsGroup(deps, actor, { dealId: params.dealId, kind, id: params.id, partial: false, changes: body }),
+      responses: { 200: { description: 'Changed', schema: claimsGroupView }, ...fourEyesDoc, ...badInput, ...itemNotFound, ...refusals },
+      handler: async ({ deps, actor, params, body }) => fourEyesReply(await requestOrExecute(deps, actor, claimsGroupChange, { dealId: params.dealId, kind, id: params.id, partial: false, changes: body })),
     }),
     defineRoute({
       method: 'patch',
@@ -112,8 +110,8 @@ function groupRoutes({ kind, name, path, itemPath: item }: (typeof GROUP_KINDS)[
       summary: `Change some fields of a future ${kind} group with nothing paid`,
       tags,
       body: claimsGroupPatch,
-      responses: { 200: { description: 'Changed', schema: claimsGroupView }, ...badInput, ...itemNotFound, ...refusals },
-      handler: ({ deps, actor, params, body }) => updateClaimsGroup(deps, actor, { dealId: params.dealId, kind, id: params.id, partial: true, changes: body }),
+      responses: { 200: { description: 'Changed', schema: claimsGroupView }, ...fourEyesDoc, ...badInput, ...itemNotFound, ...refusals },
+      handler: async ({ deps, actor, params, body }) => fourEyesReply(await requestOrExecute(deps, actor, claimsGroupChange, { dealId: params.dealId, kind, id: params.id, partial: true, changes: body })),
     }),
     defineRoute({
       method: 'delete',
@@ -121,11 +119,8 @@ function groupRoutes({ kind, name, path, itemPath: item }: (typeof GROUP_KINDS)[
       access: access.staff('claims.write'),
       summary: `Cancel a future ${kind} group with nothing paid, with its claims (kept as history)`,
       tags,
-      responses: { 204: { description: 'Cancelled' }, ...itemNotFound, ...refusals },
-      handler: async ({ deps, actor, params }) => {
-        await deleteClaimsGroup(deps, actor, { dealId: params.dealId, kind, id: params.id });
-        return new Reply(204);
-      },
+      responses: { 204: { description: 'Cancelled' }, ...fourEyesDoc, ...itemNotFound, ...refusals },
+      handler: async ({ deps, actor, params }) => fourEyesReply(await requestOrExecute(deps, actor, claimsGroupCancellation, { dealId: params.dealId, kind, id: params.id }), () => new Reply(204)),
     }),
   ];
 }

@@ -481,8 +481,8 @@ function ClaimsGroupForm({ dealId, kind, group, today, onDone, onCancel }: { dea
       });
     },
     async (body: ClaimsGroupPatch) => {
-      await api.patch(GROUP_PATHS[kind], body, { params: { dealId, id: group.id } });
-      showToast(`Skupina č. ${group.number} byla upravena.`);
+      const answer = await api.patch(GROUP_PATHS[kind], body, { params: { dealId, id: group.id } });
+      afterFourEyes(answer, () => showToast(`Skupina č. ${group.number} byla upravena.`));
       await onDone();
     },
   );

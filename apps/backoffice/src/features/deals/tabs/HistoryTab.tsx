@@ -56,6 +56,11 @@ const ACTIONS: Record<string, string> = {
   'deal.realty_group.delete': 'Smazání skupiny nemovitostí',
   'deal.realty_group.estimation.create': 'Nový odhad nemovitostí',
   'deal.realty_group.evaluate': 'Vyhodnocení LTV',
+  'deal.claims_statement.create': 'Nové vyčíslení',
+  'deal.claims_statement.update': 'Úprava vyčíslení',
+  'deal.claims_statement.save': 'Uložení vyčíslení',
+  'deal.claims_statement.delete': 'Smazání vyčíslení',
+  'deal.payments_download': 'Export plateb obchodu',
   // Four-eyes (ADR 0045): requests and their decisions.
   'approval.request': 'Žádost o schválení',
   'approval.approve': 'Schváleno druhým uživatelem a provedeno',
