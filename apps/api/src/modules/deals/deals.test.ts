@@ -529,6 +529,25 @@ describe('GET /deals/{id}/application_form/', () => {
     expect(viaDeal.body.lead_id).toBe(leadId);
   });
 
+  it('masks the birth numbers and identity cards of the answers for roles whose work does not need them (ROLES.md §1)', async () => {
+    const leads = leadFixtures(ctx);
+    const { leadId } = await leads.portalLead();
+    const deal = await createDeal(ctx.deps.prisma, { type: 'CONSUMER_LOAN', contractNumber: null, leadId, state: 'CONTRACT_COMPLETION' });
+    const form = await ctx.deps.prisma.applicationForm.findFirstOrThrow({ where: { leadId } });
+    const stored = JSON.stringify(form.data);
+    const birthNumber = /"birth_number":"(\d{9,10})"/.exec(stored)![1]!;
+    const identityCard = /"identity_card":"(\d+)"/.exec(stored)![1]!;
+    const seen = async (token: string) => JSON.stringify((await ctx.http().get(`/api/v1/deals/${deal.id}/application_form/`).set(bearer(token))).body.data);
+    const forUnderwriter = await seen(underwriter);
+    expect(forUnderwriter).toContain(birthNumber);
+    expect(forUnderwriter).toContain(identityCard);
+    const forViewer = await seen(viewer);
+    expect(forViewer).not.toContain(birthNumber);
+    expect(forViewer).not.toContain(identityCard);
+    expect(forViewer).toContain(`"birth_number":"${birthNumber.slice(0, 6)}/${'*'.repeat(birthNumber.length - 6)}"`);
+    expect(forViewer).toContain(`"identity_card":"${'*'.repeat(identityCard.length - 3)}${identityCard.slice(-3)}"`);
+  });
+
   it('answers 404 for a deal without a lead, and for no deal', async () => {
     const res = await ctx.http().get(`/api/v1/deals/${ids.D1}/application_form/`).set(bearer(admin));
     expect(res.status).toBe(404);

@@ -6,8 +6,8 @@ import { staffApplicationFormOf } from '../leads/get-lead-application-form.ts';
 import { findDeal } from './deal-views.ts';
 
 /** GET /deals/{id}/application_form/: the application form of the deal's lead, as the lead's own call answers it. */
-export async function getDealApplicationForm(deps: Pick<Deps, 'prisma' | 'config'>, _actor: Actor, input: { id: number }): Promise<StaffApplicationForm> {
+export async function getDealApplicationForm(deps: Pick<Deps, 'prisma' | 'config'>, actor: Actor, input: { id: number }): Promise<StaffApplicationForm> {
   const deal = await findDeal(deps.prisma, input.id);
   if (deal.leadId === null) throw notFound(dealMessages.noApplicationForm);
-  return staffApplicationFormOf(deps, deal.leadId);
+  return staffApplicationFormOf(deps, actor, deal.leadId);
 }
