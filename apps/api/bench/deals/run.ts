@@ -180,24 +180,27 @@ async function main() {
         const random = seededRandom(7);
         const timings: number[] = [];
         let found = 0;
-        for (let i = 0; i < WARM_UP + RUNS; i++) {
+        const runs = scenario.runs ?? RUNS;
+        const warmUp = scenario.runs ? 1 : WARM_UP;
+        const targetMs = scenario.targetP95Ms ?? LIST_TARGET_P95_MS;
+        for (let i = 0; i < warmUp + runs; i++) {
           const target = typeof scenario.path === 'string' ? scenario.path : scenario.path(data, random);
           const started = performance.now();
           const reply = await request(port, 'GET', target, { authorization: `Bearer ${signAccessToken(apiDeps.secrets.jwtSecret, admin)}` });
           const ms = performance.now() - started;
           if (reply.status !== 200) throw new Error(`${scenario.name}: GET ${target} answered ${reply.status}: ${reply.body.toString().slice(0, 300)}`);
-          if (i >= WARM_UP) {
+          if (i >= warmUp) {
             timings.push(ms);
             found += (JSON.parse(reply.body.toString()) as { count: number }).count;
           }
         }
         timings.sort((a, b) => a - b);
         const p95 = percentile(timings, 95);
-        if (p95 >= LIST_TARGET_P95_MS) failed = true;
-        rows.push([scenario.name, `${percentile(timings, 50).toFixed(1)} ms`, `${p95.toFixed(1)} ms`, `${timings.at(-1)!.toFixed(1)} ms`, Math.round(found / RUNS).toLocaleString('en')]);
+        if (p95 >= targetMs) failed = true;
+        rows.push([scenario.name, `${percentile(timings, 50).toFixed(1)} ms`, `${p95.toFixed(1)} ms`, `${timings.at(-1)!.toFixed(1)} ms`, `< ${targetMs} ms${p95 >= targetMs ? ' MISSED' : ''}`, String(runs), Math.round(found / runs).toLocaleString('en')]);
       }
-      out(`Lists (${RUNS} sequential requests each after ${WARM_UP} warm-up; target p95 < ${LIST_TARGET_P95_MS} ms):`);
-      table(['list scenario', 'p50', 'p95', 'max', 'avg count'], rows);
+      out(`Lists (${RUNS} sequential requests each after ${WARM_UP} warm-up unless the row says fewer; target p95 < ${LIST_TARGET_P95_MS} ms unless the row says its own):`);
+      table(['list scenario', 'p50', 'p95', 'max', 'target p95', 'requests', 'avg count'], rows);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
