@@ -11,6 +11,7 @@ export * from './Field';
 export { ErrorSummary, summaryItems, type SummaryItem } from './ErrorSummary';
 export { DataTable, nextOrdering, type Column, type TableTexts } from './DataTable';
 export { TableScroll } from './TableScroll';
+export { TabList, type TabListProps } from './TabList';
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES, Pagination, pageWindow } from './Pagination';
 export { ActiveFilters, FilterBar, ResultsAnnouncement, type FilterChip } from './FilterBar';
 export { EmptyState, ErrorState, Loading } from './States';

@@ -38,3 +38,12 @@ export function assertChecker(actor: StaffActor, row: ApprovalRow): void {
   if (row.makerId === actor.staffId) throw forbidden(approvalMessages.ownRequest);
   if (!roleHolds(actor.role, APPROVAL_CHECKER_PERMISSION[row.action as ApprovalAction])) throw forbidden();
 }
+
+/** A request a checker may decide now: locked, pending and not expired, not the checker's own; or the refusal (expiry recorded). */
+export async function requestToDecide(tx: Tx, actor: StaffActor, id: number, now: Date): Promise<{ row: ApprovalRow } | { refusal: DomainError }> {
+  const row = await lockRequest(tx, id);
+  const refusal = await pendingOrRefusal(tx, actor, row, now);
+  if (refusal) return { refusal };
+  assertChecker(actor, row);
+  return { row };
+}

@@ -5,7 +5,7 @@ import { conflict, DomainError } from '../../domain/errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { APPROVAL_INCLUDE, approvalViewOf } from './approval-view.ts';
-import { assertChecker, DECISION_TX_OPTIONS, lockRequest, pendingOrRefusal, type ApprovalActions } from './approval-records.ts';
+import { DECISION_TX_OPTIONS, requestToDecide, type ApprovalActions } from './approval-records.ts';
 import { depsWithin } from './four-eyes.ts';
 
 /** A domain error in the words staff read: its message, and the problems it lists (a refused state change). */
@@ -23,11 +23,10 @@ function failureOf(error: DomainError): string {
  */
 export async function approveRequest(deps: Deps, actor: StaffActor, input: { id: number; actions: ApprovalActions }): Promise<ApprovalRequestView> {
   const outcome = await deps.prisma.$transaction(async (tx) => {
-    const row = await lockRequest(tx, input.id);
     const now = deps.now();
-    const refusal = await pendingOrRefusal(tx, actor, row, now);
-    if (refusal) return { refusal };
-    assertChecker(actor, row);
+    const open = await requestToDecide(tx, actor, input.id, now);
+    if ('refusal' in open) return open;
+    const { row } = open;
     const def = input.actions[row.action as keyof ApprovalActions];
     if (!def) throw new Error(`no four-eyes action ${row.action} is registered`);
     const maker = await tx.staffUser.findUniqueOrThrow({ where: { id: row.makerId }, select: { id: true, role: true } });

@@ -3,16 +3,15 @@ import type { Deps } from '../../deps.ts';
 import type { StaffActor } from '../../domain/actor.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { APPROVAL_INCLUDE, approvalViewOf } from './approval-view.ts';
-import { assertChecker, DECISION_TX_OPTIONS, lockRequest, pendingOrRefusal } from './approval-records.ts';
+import { DECISION_TX_OPTIONS, requestToDecide } from './approval-records.ts';
 
 /** POST /approvals/{id}/reject/: a checker (not the maker) refuses a pending request, with a reason; nothing executes. */
 export async function rejectRequest(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: { id: number } & ApprovalRejectRequest): Promise<ApprovalRequestView> {
   const outcome = await deps.prisma.$transaction(async (tx) => {
-    const row = await lockRequest(tx, input.id);
     const now = deps.now();
-    const refusal = await pendingOrRefusal(tx, actor, row, now);
-    if (refusal) return { refusal };
-    assertChecker(actor, row);
+    const open = await requestToDecide(tx, actor, input.id, now);
+    if ('refusal' in open) return open;
+    const { row } = open;
     const rejected = await tx.approvalRequest.update({ where: { id: row.id }, data: { state: 'REJECTED', decidedById: actor.staffId, decidedAt: now, reason: input.reason }, include: APPROVAL_INCLUDE });
     await recordAudit(tx, actor, {
       action: 'approval.reject',

@@ -1,5 +1,5 @@
 import { APPROVAL_CHECKER_PERMISSION, ApprovalAction, ApprovalState, type ApprovalRequestView } from '@lending/contracts';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   ActiveFilters,
   type Column,
@@ -11,6 +11,7 @@ import {
   pluralize,
   ResultsAnnouncement,
   SelectField,
+  TabList,
   TextField,
 } from '@lending/ui';
 import { useCurrentUser, usePermissions } from '../../shared/current-user';
@@ -139,9 +140,13 @@ export function ApprovalsPage() {
   return (
     <>
       <PageHeader title="Ke schválení" subtitle="Akce pod dohledem čtyř očí: provedou se, až je schválí jiný uživatel s oprávněním." />
-      <ViewTabs
-        view={view}
+      <TabList
+        label="Seznamy žádostí"
+        tabs={VIEWS}
+        selected={view}
         onSelect={(next) => update({ view: next === 'inbox' ? null : next, ...(next === 'inbox' ? { state: null } : {}) })}
+        idPrefix="approvals-tab"
+        panelId="approvals-panel"
       />
       <div ref={panelRef} role="tabpanel" id="approvals-panel" aria-labelledby={`approvals-tab-${view}`} className="tabs__panel" tabIndex={-1}>
         {/* Keyed by the URL so back/forward (and "Zrušit filtry") refill the form. */}
@@ -171,47 +176,6 @@ export function ApprovalsPage() {
   );
 }
 
-/** WAI-ARIA tabs, as on the deal page: arrows, Home and End move between them. */
-function ViewTabs({ view, onSelect }: { view: View; onSelect: (view: View) => void }) {
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const select = (index: number) => {
-    onSelect(VIEWS[index]!.id);
-    refs.current[index]?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const last = VIEWS.length - 1;
-    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    select(target);
-  };
-  return (
-    <div role="tablist" aria-label="Seznamy žádostí" className="tabs">
-      {VIEWS.map((tab, index) => {
-        const selected = tab.id === view;
-        return (
-          <button
-            key={tab.id}
-            ref={(element) => {
-              refs.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`approvals-tab-${tab.id}`}
-            aria-selected={selected}
-            aria-controls="approvals-panel"
-            tabIndex={selected ? 0 : -1}
-            className={selected ? 'tabs__tab tabs__tab--selected' : 'tabs__tab'}
-            onClick={() => select(index)}
-            onKeyDown={(event) => onKeyDown(event, index)}
-          >
-            {tab.label}
-          </button>
-        );
-      })}
-    </div>
-  );
-}
 
 const DEAL_ID = /^[1-9]\d{0,9}$/;
 const DAYS = /^\d{1,4}$/;

@@ -1,8 +1,8 @@
 import { DEAL_STATE_TRANSITIONS, dealStatePermission, DealType, type DealDetail, type Permission } from '@lending/contracts';
 import { ApiError } from '@lending/api-client';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { EMPTY_VALUE, ErrorState, formatMoney, Loading } from '@lending/ui';
+import { EMPTY_VALUE, ErrorState, formatMoney, Loading, TabList } from '@lending/ui';
 import { parseId } from '../../shared/ids';
 import { PageHeader } from '../../shared/ui/Layout';
 import { usePermissions } from '../../shared/current-user';
@@ -117,57 +117,22 @@ function DealTabs({ dealId, may }: { dealId: number; may: (permission: Permissio
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const current = DEAL_TABS.find((tab) => tab.id === requested) ?? DEAL_TABS[0]!;
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  const select = (index: number) => {
-    const tab = DEAL_TABS[index]!;
+  const select = (id: string) => {
     setSearchParams(
       (params) => {
         const next = new URLSearchParams(params);
-        if (index === 0) next.delete('tab');
-        else next.set('tab', tab.id);
+        if (id === DEAL_TABS[0]!.id) next.delete('tab');
+        else next.set('tab', id);
         return next;
       },
       { replace: false },
     );
-    refs.current[index]?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const last = DEAL_TABS.length - 1;
-    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    select(target);
   };
 
   const Component = current.Component;
   return (
     <div className="deal-tabs">
-      <div role="tablist" aria-label="Části obchodu" className="tabs">
-        {DEAL_TABS.map((tab, index) => {
-          const selected = tab.id === current.id;
-          return (
-            <button
-              key={tab.id}
-              ref={(element) => {
-                refs.current[index] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`deal-tab-${tab.id}`}
-              aria-selected={selected}
-              aria-controls="deal-tab-panel"
-              tabIndex={selected ? 0 : -1}
-              className={selected ? 'tabs__tab tabs__tab--selected' : 'tabs__tab'}
-              onClick={() => select(index)}
-              onKeyDown={(event) => onKeyDown(event, index)}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
-      </div>
+      <TabList label="Části obchodu" tabs={DEAL_TABS} selected={current.id} onSelect={select} idPrefix="deal-tab" panelId="deal-tab-panel" />
       <div role="tabpanel" id="deal-tab-panel" aria-labelledby={`deal-tab-${current.id}`} className="tabs__panel">
         <Component key={current.id} dealId={dealId} canWrite={may(current.permission)} />
       </div>
