@@ -110,7 +110,7 @@ test('12: the persons filter keeps the results in view at 1280×900; active filt
 
   await page.getByRole('button', { name: 'Další filtry' }).click();
   await page.getByLabel('Má exekuci', { exact: true }).selectOption({ label: 'Ano' });
-  await page.getByRole('button', { name: 'Hledat' }).click();
+  await page.getByRole('button', { name: 'Hledat', exact: true }).click();
   await expect(page).toHaveURL(/has_execution=true/);
   const chip = page.getByRole('button', { name: 'Odebrat filtr Má exekuci: Ano' });
   await expect(chip).toBeVisible();

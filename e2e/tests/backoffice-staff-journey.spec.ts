@@ -42,7 +42,7 @@ test('staff work an application from the portal: offer by e-mail, closing a lead
   await expectAccessible(page);
   // Staff type without diacritics; the search folds them.
   await page.getByLabel('Vyhledat').fill('stastny');
-  await page.getByRole('button', { name: 'Hledat' }).click();
+  await page.getByRole('button', { name: 'Hledat', exact: true }).click();
   await expect(page).toHaveURL(/search=stastny/);
   await page.getByRole('link', { name: 'Řehoř Šťastný' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Žádost #\d+$/ })).toBeVisible();
@@ -113,7 +113,7 @@ test('the persons list filters by every flag and keeps the filter in the URL', a
   await page.getByRole('navigation').getByRole('link', { name: 'Osoby' }).click();
   await page.getByRole('button', { name: 'Další filtry' }).click();
   await page.getByLabel('Má exekuci', { exact: true }).selectOption({ label: 'Ano' });
-  await page.getByRole('button', { name: 'Hledat' }).click();
+  await page.getByRole('button', { name: 'Hledat', exact: true }).click();
   await expect(page).toHaveURL(/has_execution=true/);
   const rows = page.getByRole('table').getByRole('row');
   // The filtered page has replaced the previous one (kept on screen while loading).

@@ -362,7 +362,7 @@ describe('POST /api/v1/leads/{id}/offer/ — irregular', () => {
 });
 
 describe('GET /api/v1/leads/{id}/application_form/ and document downloads', () => {
-  it('shows the latest form unmasked with staff download links that stream the file', async () => {
+  it('shows the latest form with staff download links that stream the file; identifiers unmasked for the underwriter, masked for a viewer', async () => {
     const lead = await fx.portalLead();
     const upload = await ctx.http().post(`/api/v1/forms/${lead.token}/documents/`).field('category', 'OTHER').attach('file', files.pdf, { filename: 'Výpis účtu – říjen.pdf', contentType: 'application/pdf' });
     expect(upload.status, JSON.stringify(upload.body)).toBe(201);
@@ -380,8 +380,14 @@ describe('GET /api/v1/leads/{id}/application_form/ and document downloads', () =
       documents_count: 1,
       data: { first_name: lead.applicant.first_name, email: lead.applicant.email },
     });
-    expect(res.body.data.birth_number).toMatch(/^\d{9,10}$/);
-    expect(res.body.data.identity_card).toMatch(/^\d{9}$/);
+    // A viewer's work does not need them (ROLES.md §1, docs/decisions/0046); the underwriter's does.
+    expect(res.body.data.birth_number).toMatch(/^\d{6}\/\*{3,4}$/);
+    expect(res.body.data.identity_card).toMatch(/^\*{6}\d{3}$/);
+    const unmasked = await get(`/leads/${lead.leadId}/application_form/`, underwriter);
+    expect(unmasked.body.data.birth_number).toMatch(/^\d{9,10}$/);
+    expect(unmasked.body.data.birth_number.slice(0, 6)).toBe(res.body.data.birth_number.slice(0, 6));
+    expect(unmasked.body.data.identity_card).toMatch(/^\d{9}$/);
+    expect(unmasked.body.data.identity_card.slice(-3)).toBe(res.body.data.identity_card.slice(-3));
     const [doc] = res.body.documents;
     expect(doc).toMatchObject({ id: upload.body.id, category: 'OTHER', category_label: expect.any(String), file_name: 'Výpis účtu – říjen.pdf', mime_type: 'application/pdf', size: files.pdf.length });
     expect(doc.download_url).toBe(`/api/v1/leads/${lead.leadId}/application-form/${lead.formId}/documents/${upload.body.id}/download/`);
