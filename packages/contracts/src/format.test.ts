@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCzk, subtractMoney, sumMoney, timesMoney, typedMoney } from './format.ts';
+import { czechDay, formatCzk, subtractMoney, sumMoney, timesMoney, typedMoney } from './format.ts';
 import { formatPhone } from './forms/person.ts';
 
 // One money and one phone format for the portal and the back-office (issue 12, items 10 and 11).
@@ -66,5 +66,10 @@ describe('formatPhone', () => {
   it('shows a phone without a valid E.164 as it was typed', () => {
     expect(formatPhone(null, ' 12 34 ')).toBe('12 34');
     expect(formatPhone(null, null)).toBe('');
+  });
+
+  it('writes a calendar day as Czech text does, without leading zeros', () => {
+    expect(czechDay('2026-03-05')).toBe('5. 3. 2026');
+    expect(czechDay('2027-12-31')).toBe('31. 12. 2027');
   });
 });

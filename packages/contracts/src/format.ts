@@ -59,3 +59,8 @@ export function timesMoney(amount: string | number, times: number): string | nul
   const hellers = hellersOf(amount);
   return hellers === null || !Number.isSafeInteger(times) ? null : moneyText(hellers * BigInt(times));
 }
+
+/** A calendar day `YYYY-MM-DD` as Czech text writes it: "2026-03-05" → "5. 3. 2026" (for messages and summaries the API writes). */
+export function czechDay(isoDay: string): string {
+  return `${Number(isoDay.slice(8, 10))}. ${Number(isoDay.slice(5, 7))}. ${isoDay.slice(0, 4)}`;
+}

@@ -1,11 +1,10 @@
-import { claimCreateRequest, claimPatch, ClaimsGroupKind, claimsGroupPatch, ClaimType, DealClosedReason, dealStateRequest, formatCzk, sumMoney, type ApprovalAction } from '@lending/contracts';
+import { czechDay, claimCreateRequest, claimPatch, ClaimsGroupKind, claimsGroupPatch, ClaimType, DealClosedReason, dealStateRequest, formatCzk, subtractMoney, sumMoney, type ApprovalAction } from '@lending/contracts';
 import { z } from 'zod';
 import type { AnyFourEyesAction, FourEyesAction, Tx } from '../approvals/four-eyes.ts';
 import { applyRestructuring } from './activation/apply-restructuring.ts';
 import { cancelClaim } from './claims/cancel-claim.ts';
 import { createClaim } from './claims/create-claim.ts';
 import { updateClaim, type UpdateClaimInput } from './claims/update-claim.ts';
-import { czechDay } from './deal-models/model-terms.ts';
 import { deleteClaimsGroup } from './groups/delete-claims-group.ts';
 import { updateClaimsGroup, type UpdateClaimsGroupInput } from './groups/update-claims-group.ts';
 import { day } from './deal-records.ts';
@@ -145,7 +144,8 @@ export const claimsGroupChange: FourEyesAction<UpdateClaimsGroupInput, Awaited<R
       ...(changes.due_date !== undefined && changes.due_date !== day(group.dueDate) ? [`splatnost → ${czechDay(changes.due_date)}`] : []),
       ...(changes.note !== undefined ? ['poznámka'] : []),
     ];
-    const larger = Number(after) > Number(before) ? after : before;
+    // Exact: compared in haléře, never as floats.
+    const larger = subtractMoney(after, before).startsWith('-') ? before : after;
     return { dealId, amount: larger, summary: `Změna splátky: ${groupName(kind, group.number, group.dueDate)}: ${parts.join(', ') || 'beze změny'} — ${dealRef(dealId)}` };
   },
   execute: (deps, actor, input) => updateClaimsGroup(deps, actor, input),

@@ -1,4 +1,4 @@
-import { formatCzk, ManualPaymentMethod, type ApprovalAction } from '@lending/contracts';
+import { czechDay, formatCzk, ManualPaymentMethod, type ApprovalAction } from '@lending/contracts';
 import type { AnyFourEyesAction, FourEyesAction } from '../approvals/four-eyes.ts';
 import { keptSymbol } from './book-payment.ts';
 import { bookManualPayment, manualPaymentInput, type ManualPaymentInput } from './manual/book-manual-payment.ts';
@@ -7,7 +7,6 @@ import { pairPayment } from './pairing.ts';
 // The four-eyes actions of payments (ROLES.md §2, docs/decisions/0045, 0047): what each request
 // is about, and the use case that executes it. The approvals module decides; these know the rules.
 
-const czechDay = (iso: string) => `${Number(iso.slice(8, 10))}. ${Number(iso.slice(5, 7))}. ${iso.slice(0, 4)}`;
 
 /**
  * A payment entered by hand (POST /payments/): from the setting's threshold (500 Kč as shipped)

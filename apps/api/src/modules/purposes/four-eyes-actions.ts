@@ -1,9 +1,8 @@
-import { formatCzk, paymentOrderQuery, paymentOrderRequest, sumMoney, type ApprovalAction } from '@lending/contracts';
+import { czechDay, formatCzk, paymentOrderQuery, paymentOrderRequest, sumMoney, type ApprovalAction } from '@lending/contracts';
 import { z } from 'zod';
 import type { AnyFourEyesAction, FourEyesAction } from '../approvals/four-eyes.ts';
 import { exportPaymentOrders } from './export-payment-orders.ts';
 
-const czechDay = (iso: string) => `${Number(iso.slice(8, 10))}. ${Number(iso.slice(5, 7))}. ${iso.slice(0, 4)}`;
 
 const orderInput = paymentOrderQuery.extend({ dealId: z.number().int(), drawingIds: paymentOrderRequest });
 type OrderInput = z.output<typeof orderInput>;

@@ -1,4 +1,4 @@
-import { DealState, DealType, dealListQuery, personListQuery, type SearchHit, type SearchQuery, type SearchResponse } from '@lending/contracts';
+import { czechDay, DealState, DealType, dealListQuery, personListQuery, type SearchHit, type SearchQuery, type SearchResponse } from '@lending/contracts';
 import type { StaffActor } from '../../domain/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { getDeal } from '../deals/get-deal.ts';
@@ -6,7 +6,6 @@ import { listDeals } from '../deals/list-deals.ts';
 import { listPersons } from '../persons/list-persons.ts';
 
 const SHOWN = 5;
-const czechDay = (iso: string) => `${Number(iso.slice(8, 10))}. ${Number(iso.slice(5, 7))}. ${iso.slice(0, 4)}`;
 
 /** "415", "#415": a deal's number. */
 const dealNumber = (q: string) => (/^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : null);

@@ -1,5 +1,5 @@
 import { APPROVAL_CHECKER_PERMISSION, ApprovalAction, ApprovalState, type ApprovalRequestView } from '@lending/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   ActiveFilters,
   type Column,
@@ -18,6 +18,7 @@ import { useCurrentUser, usePermissions } from '../../shared/current-user';
 import { PageHeader } from '../../shared/ui/Layout';
 import { ListResults } from '../../shared/ui/ListResults';
 import { positiveInt, useUrlState, type UrlStatePatch } from '../../shared/ui/useUrlState';
+import { useFilterDraft } from '../../shared/useFilterDraft';
 import { useApprovalList } from './api';
 import { ApprovalStateCell, DealLink } from './approval-format';
 import { ApprovalDialog } from './ApprovalDialog';
@@ -181,16 +182,7 @@ const DEAL_ID = /^[1-9]\d{0,9}$/;
 const DAYS = /^\d{1,4}$/;
 
 function ApprovalFilters({ initial, keys, onApply }: { initial: Filters; keys: readonly FilterKey[]; onApply: (filters: UrlStatePatch<FilterKey>) => void }) {
-  const id = useId();
-  const [draft, setDraft] = useState<Filters>(() => Object.fromEntries(FILTER_KEYS.map((key) => [key, initial[key]])) as Filters);
-  const [errors, setErrors] = useState<Partial<Record<FilterKey, string>>>({});
-  const bind = (key: FilterKey) => ({
-    id: `${id}-${key}`,
-    label: FILTER_LABELS[key],
-    value: draft[key],
-    onChange: (value: string) => setDraft((current) => ({ ...current, [key]: value })),
-    error: errors[key],
-  });
+  const { draft, setErrors, bind } = useFilterDraft(FILTER_KEYS, initial, FILTER_LABELS);
 
   return (
     <FilterBar

@@ -1,6 +1,6 @@
 import { PaymentCategory, PaymentType, type Payment } from '@lending/contracts';
 import { errorMessage } from '@lending/api-client';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   ActiveFilters,
   DEFAULT_PAGE_SIZE,
@@ -22,6 +22,7 @@ import { positiveInt, useUrlState, type UrlStatePatch } from '../../shared/ui/us
 import { paymentPaths } from '../../shared/payments/api';
 import { PaymentTable } from '../../shared/payments/PaymentTable';
 import { showToast } from '../../shared/toast';
+import { useFilterDraft } from '../../shared/useFilterDraft';
 import { assignDeals, useCanWritePayments, usePaymentList, useRevalidatePayments } from './api';
 import { AssignDealDialog } from './AssignDealDialog';
 import { EditPaymentDialog } from './EditPaymentDialog';
@@ -226,16 +227,7 @@ export function PaymentsPage() {
 const DEAL_ID = /^[1-9]\d{0,9}$/;
 
 function PaymentFilters({ initial, onApply }: { initial: Filters; onApply: (filters: UrlStatePatch<FilterKey>) => void }) {
-  const id = useId();
-  const [draft, setDraft] = useState<Filters>(() => Object.fromEntries(PAYMENT_FILTER_KEYS.map((key) => [key, initial[key]])) as Filters);
-  const [errors, setErrors] = useState<Partial<Record<FilterKey, string>>>({});
-  const bind = (key: FilterKey) => ({
-    id: `${id}-${key}`,
-    label: FILTER_LABELS[key],
-    value: draft[key],
-    onChange: (value: string) => setDraft((current) => ({ ...current, [key]: value })),
-    error: errors[key],
-  });
+  const { draft, errors, setErrors, bind } = useFilterDraft(PAYMENT_FILTER_KEYS, initial, FILTER_LABELS);
   const more: readonly FilterKey[] = ['payment_type', 'date_from', 'date_to', 'deal'];
 
   return (

@@ -1,11 +1,11 @@
 import { IdentificationType, PersonRole, type PersonListItem } from '@lending/contracts';
-import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ActiveFilters, type Column, DEFAULT_PAGE_SIZE, EmailAddress, EMPTY_VALUE, enumOptions, FilterBar, formatDateTime, formatPhone, pluralize, ResultsAnnouncement, SelectField, TextField, YesNoAnyField, yesNoAnyOptions } from '@lending/ui';
 import { ExportButtons } from '../../shared/ui/ExportButtons';
 import { PageHeader } from '../../shared/ui/Layout';
 import { ListResults } from '../../shared/ui/ListResults';
 import { positiveInt, useUrlState, type UrlStatePatch } from '../../shared/ui/useUrlState';
+import { useFilterDraft } from '../../shared/useFilterDraft';
 import { personPaths, usePersonList } from './api';
 import { PersonFlags } from './PersonFlags';
 
@@ -117,16 +117,7 @@ export function PersonsListPage() {
 }
 
 function PersonFilters({ initial, onApply }: { initial: Filters; onApply: (filters: UrlStatePatch<FilterKey>) => void }) {
-  const id = useId();
-  const [draft, setDraft] = useState<Filters>(() => Object.fromEntries(PERSON_FILTER_KEYS.map((key) => [key, initial[key]])) as Filters);
-  const [errors, setErrors] = useState<Partial<Record<FilterKey, string>>>({});
-  const bind = (key: FilterKey) => ({
-    id: `${id}-${key}`,
-    label: FILTER_LABELS[key],
-    value: draft[key],
-    onChange: (value: string) => setDraft((current) => ({ ...current, [key]: value })),
-    error: errors[key],
-  });
+  const { draft, errors, setErrors, bind } = useFilterDraft(PERSON_FILTER_KEYS, initial, FILTER_LABELS);
   const moreActive = PERSON_FILTER_KEYS.filter((key) => !COMMON_FILTERS.includes(key) && initial[key]).length;
 
   return (

@@ -1,12 +1,12 @@
 import { Decimal } from 'decimal.js';
-import { dealModelMessages, formatCzk, type RestructuringResponse } from '@lending/contracts';
+import { czechDay, dealModelMessages, formatCzk, type RestructuringResponse } from '@lending/contracts';
 import type { Deps } from '../../../deps.ts';
 import { conflict } from '../../../domain/errors.ts';
 import type { StaffActor } from '../../../domain/actor.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
 import { cancelGroups, creditorOf, generateGroups, unpaidGroupsFrom } from '../generation/claims-generation.ts';
 import { dealModelViewOf, findModel, kindOf, scheduleOrInvalid, termsOf } from '../deal-models/model-record.ts';
-import { czechDay, modelsOpen } from '../deal-models/model-terms.ts';
+import { modelsOpen } from '../deal-models/model-terms.ts';
 import { dayOrNull, lockDeal, TX_OPTIONS } from '../deal-records.ts';
 import { dbDate } from '../../../domain/dates.ts';
 

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { dealModelMessages, formatCzk, REQUIRED_MESSAGE, type AllocationProfile, type DealModelPatch, type DealType, type LeaseParametersRequest } from '@lending/contracts';
+import { czechDay, dealModelMessages, formatCzk, REQUIRED_MESSAGE, type AllocationProfile, type DealModelPatch, type DealType, type LeaseParametersRequest } from '@lending/contracts';
 import { Prisma, type Deal, type DealModel } from '../../../generated/prisma/client.ts';
 import { invalid } from '../../../domain/errors.ts';
 import { dayNumber, dbDate } from '../../../domain/dates.ts';
@@ -37,7 +37,6 @@ export async function releasedPrincipal(tx: Tx, dealId: number, validFrom: strin
 }
 
 /** 2026-03-05 → '5. 3. 2026', as Czech messages write a day. */
-export const czechDay = (isoDay: string) => `${Number(isoDay.slice(8, 10))}. ${Number(isoDay.slice(5, 7))}. ${isoDay.slice(0, 4)}`;
 
 function leaseParameters(body: LeaseParametersRequest | null | undefined, base: LeaseParameters | null, replace: boolean): LeaseParameters | null {
   if (body === null) return null;

@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import {
+  czechDay,
   DealState,
   dealStateMessages,
   dealStateTransitionAllowed,
@@ -15,7 +16,6 @@ import { dbDate } from '../../../domain/dates.ts';
 import { InvalidScheduleTerms } from '../schedule/compute-schedule.ts';
 import { computeModelSchedule } from '../schedule/model-schedule.ts';
 import { kindOf, termsOf } from '../deal-models/model-record.ts';
-import { czechDay } from '../deal-models/model-terms.ts';
 import { versionToActivate } from '../activation/activate-first-model.ts';
 import { day, type Db } from '../deal-records.ts';
 

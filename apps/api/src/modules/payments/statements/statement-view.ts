@@ -1,4 +1,4 @@
-import { bankCodeOf, CZECH_BANKS, paymentMessages, type PaymentStatement } from '@lending/contracts';
+import { czechDay, bankCodeOf, CZECH_BANKS, paymentMessages, type PaymentStatement } from '@lending/contracts';
 import { businessDateOf } from '../../../domain/dates.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 
@@ -21,7 +21,6 @@ export const withoutFile = { omit: { content: true }, include: { createdBy: { se
 export type StatementRow = Prisma.PaymentStatementGetPayload<typeof withoutFile>;
 
 const day = (d: Date | null) => d?.toISOString().slice(0, 10) ?? null;
-const czechDay = (iso: string) => `${Number(iso.slice(8, 10))}. ${Number(iso.slice(5, 7))}. ${iso.slice(0, 4)}`;
 
 /**
  * The import as staff see it. `alreadyImported`: the answer to an upload of the same file again —

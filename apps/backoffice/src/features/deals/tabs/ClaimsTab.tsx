@@ -14,7 +14,7 @@ import {
   type ClaimView,
 } from '@lending/contracts';
 import { errorMessage } from '@lending/api-client';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   ConfirmDialog,
@@ -50,6 +50,7 @@ import { ExportButtons } from '../../../shared/ui/ExportButtons';
 import { Section } from '../../../shared/ui/Layout';
 import { ListResults } from '../../../shared/ui/ListResults';
 import { positiveInt } from '../../../shared/ui/useUrlState';
+import { useFilterDraft } from '../../../shared/useFilterDraft';
 import { claimsExportPath, groupKindOf, useClaims, useClaimsGroups, useDealFacts, useDealModels, useRevalidateDeal } from '../model-api';
 import { formatRate } from './model-format';
 import { useTabUrlState } from './tab-url-state';
@@ -215,16 +216,7 @@ export function ClaimsTab({ dealId, canWrite }: { dealId: number; canWrite: bool
 }
 
 function ClaimFilters({ initial, onApply }: { initial: Record<FilterKey, string>; onApply: (patch: Partial<Record<FilterKey, string | null>>) => void }) {
-  const id = useId();
-  const [draft, setDraft] = useState<Record<FilterKey, string>>(() => Object.fromEntries(FILTER_KEYS.map((key) => [key, initial[key]])) as Record<FilterKey, string>);
-  const [errors, setErrors] = useState<Partial<Record<FilterKey, string>>>({});
-  const bind = (key: FilterKey) => ({
-    id: `${id}-${key}`,
-    label: FILTER_LABELS[key],
-    value: draft[key],
-    onChange: (value: string) => setDraft((current) => ({ ...current, [key]: value })),
-    error: errors[key],
-  });
+  const { draft, setErrors, bind } = useFilterDraft(FILTER_KEYS, initial, FILTER_LABELS);
   return (
     <FilterBar
       label="Filtr pohledávek"
