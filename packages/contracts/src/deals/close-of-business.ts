@@ -60,6 +60,18 @@ export const closeOfBusinessStats = z.object({
   breaches_ended: z.number().int(),
   /** Deals whose credit paid claims due by the date (absent in runs before credit was used). */
   deals_credit_used: z.number().int().optional(),
+  /** The collections ladder and promises to pay (absent in runs before collections existed). */
+  collections: z
+    .object({
+      rounds_opened: z.number().int(),
+      rounds_ended: z.number().int(),
+      notice_groups_queued: z.number().int(),
+      notice_groups_cancelled: z.number().int(),
+      notices_queued: z.number().int(),
+      promises_kept: z.number().int(),
+      promises_broken: z.number().int(),
+    })
+    .optional(),
 });
 export type CloseOfBusinessStats = z.infer<typeof closeOfBusinessStats>;
 

@@ -4,6 +4,8 @@ import { dbDate } from '../../domain/dates.ts';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { applyDealCredit, bringDealsToDate, lockForCloseOfBusiness } from '../servicing/index.ts';
+import { settlePromisesToPay } from '../collections/settle-promises.ts';
+import { queueLadderNotices } from '../notices/queue-ladder-notices.ts';
 import { closeOfBusinessRunView } from './close-of-business-view.ts';
 
 export type CloseDeps = Pick<Deps, 'prisma' | 'now' | 'logger'>;
@@ -39,7 +41,9 @@ export async function closeBusinessDate(
       // Credit first, so what it pays on the day is not counted overdue.
       const creditDeals = await applyDealCredit(tx, day);
       const figures = await bringDealsToDate(tx, day, 'all');
-      const stats: Omit<CloseOfBusinessStats, 'runs'> = { trigger, duration_ms: Math.round(performance.now() - clock), ...figures, deals_credit_used: creditDeals };
+      // The ladder reads the DPD and breaches just brought to the date (docs/decisions/0048).
+      const collections = { ...(await queueLadderNotices(tx, day)), ...(await settlePromisesToPay(tx, day)) };
+      const stats: Omit<CloseOfBusinessStats, 'runs'> = { trigger, duration_ms: Math.round(performance.now() - clock), ...figures, deals_credit_used: creditDeals, collections };
       const [row] = await tx.$queryRaw<{ business_date: Date; started_at: Date; finished_at: Date | null; stats: CloseOfBusinessStats }[]>`
         INSERT INTO close_of_business (business_date, started_at, finished_at, stats)
         VALUES (${day}::date, ${startedAt}, ${deps.now()}, ${JSON.stringify({ ...stats, runs: 1 })}::jsonb)
