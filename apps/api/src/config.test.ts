@@ -11,6 +11,11 @@ const PRODUCTION_CHOICES = {
   EMAIL_PROVIDER: 'smtp',
   SMTP_URL: 'smtps://uver:heslo@smtp.example.cz:465',
   MAIL_FROM: 'Půjčka online <info@example.cz>',
+  SMS_PROVIDER: 'http',
+  SMS_GATEWAY_URL: 'https://sms.example.cz/api/messages',
+  SLACK_PROVIDER: 'webhook',
+  SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/XXXX',
+  MAIL_PRINT_PROVIDER: 'batch',
 };
 
 describe('config', () => {
@@ -35,6 +40,26 @@ describe('config', () => {
     expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.cz:587' }, '/srv')).toThrow(/MAIL_FROM: required with SMTP_URL/);
     expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.cz', MAIL_FROM: 'info@example.cz' }, '/srv')).toThrow(/SMTP_URL: expected smtp/);
   });
+  it('sends SMS and Slack messages only when their provider is chosen with its URL; SMS strip diacritics by default', () => {
+    const c = loadConfig({}, '/srv');
+    expect(c).toMatchObject({ SMS_PROVIDER: 'sandbox', SLACK_PROVIDER: 'sandbox', MAIL_PRINT_PROVIDER: 'sandbox', SMS_UNICODE: false, SMS_TIMEOUT_MS: 10_000 });
+    expect(c.SMS_GATEWAY_URL).toBeUndefined();
+    expect(c.SLACK_WEBHOOK_URL).toBeUndefined();
+    // Unlike SMTP_URL, a URL alone does not switch the provider on.
+    expect(loadConfig({ SMS_GATEWAY_URL: 'https://sms.example.cz/api/messages' }, '/srv').SMS_PROVIDER).toBe('sandbox');
+    expect(() => loadConfig({ SMS_PROVIDER: 'http' }, '/srv')).toThrow(/SMS_GATEWAY_URL: required with SMS_PROVIDER=http/);
+    expect(() => loadConfig({ SLACK_PROVIDER: 'webhook' }, '/srv')).toThrow(/SLACK_WEBHOOK_URL: required with SLACK_PROVIDER=webhook/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'http', SMS_GATEWAY_URL: 'sms.example.cz' }, '/srv')).toThrow(/SMS_GATEWAY_URL/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'smsbrana' }, '/srv')).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig({ MAIL_PRINT_PROVIDER: 'posta' }, '/srv')).toThrow(/MAIL_PRINT_PROVIDER/);
+    const sms = loadConfig({ SMS_PROVIDER: 'http', SMS_GATEWAY_URL: 'https://sms.example.cz/api/messages', SMS_GATEWAY_TOKEN: 'tajne', SMS_SENDER: 'PujckaCZ', SMS_UNICODE: 'true', SMS_TIMEOUT_MS: '2500' }, '/srv');
+    expect(sms).toMatchObject({ SMS_PROVIDER: 'http', SMS_GATEWAY_URL: 'https://sms.example.cz/api/messages', SMS_GATEWAY_TOKEN: 'tajne', SMS_SENDER: 'PujckaCZ', SMS_UNICODE: true, SMS_TIMEOUT_MS: 2500 });
+    expect(() => loadConfig({ SMS_SENDER: 'PujckaOnline' }, '/srv')).toThrow(/SMS_SENDER: expected an alphanumeric sender id of at most 11 characters/);
+    expect(() => loadConfig({ SMS_SENDER: 'Půjčka' }, '/srv')).toThrow(/SMS_SENDER/);
+    expect(() => loadConfig({ SMS_UNICODE: 'yes' }, '/srv')).toThrow(/SMS_UNICODE/);
+    const slack = loadConfig({ SLACK_PROVIDER: 'webhook', SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/XXXX' }, '/srv');
+    expect(slack).toMatchObject({ SLACK_PROVIDER: 'webhook', SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/XXXX' });
+  });
   it('takes the lender account of payment orders as one checked triple: development has a demo one, production none', () => {
     expect(loadConfig({}, '/srv')).toMatchObject({ LENDER_ACCOUNT: '2001234561/0100', LENDER_IBAN: 'CZ4101000000002001234561', LENDER_BIC: 'KOMBCZPP' });
     expect(loadConfig(PRODUCTION_CHOICES, '/srv').LENDER_ACCOUNT).toBeUndefined();
@@ -46,18 +71,28 @@ describe('config', () => {
   });
   it('works out of the box in development: demo data, the demo administrator, every sandbox', () => {
     const c = loadConfig({}, '/srv');
-    expect(c).toMatchObject({ SEED_DEMO_DATA: true, ADMIN_PASSWORD: DEMO_PASSWORD, COMPANY_REGISTER: 'sandbox', ADDRESS_PROVIDER: 'bundled', BANK_CONNECTION_PROVIDER: 'sandbox', SCREENING_PROVIDER: 'sandbox', BANK_STATEMENT_ANALYSIS: 'sandbox' });
+    expect(c).toMatchObject({ SEED_DEMO_DATA: true, ADMIN_PASSWORD: DEMO_PASSWORD, COMPANY_REGISTER: 'sandbox', ADDRESS_PROVIDER: 'bundled', BANK_CONNECTION_PROVIDER: 'sandbox', SCREENING_PROVIDER: 'sandbox', BANK_STATEMENT_ANALYSIS: 'sandbox', EMAIL_PROVIDER: 'sandbox', SMS_PROVIDER: 'sandbox', SLACK_PROVIDER: 'sandbox', MAIL_PRINT_PROVIDER: 'sandbox' });
   });
 });
 
 describe('config in production (NODE_ENV=production)', () => {
   it('refuses to start until each outside service is chosen, naming every one', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' }, '/srv')).toThrow(
-      /COMPANY_REGISTER: required in production[\s\S]*ADDRESS_PROVIDER: required[\s\S]*BANK_STATEMENT_ANALYSIS: required[\s\S]*BANK_CONNECTION_PROVIDER: required[\s\S]*SCREENING_PROVIDER: required[\s\S]*EMAIL_PROVIDER: required/,
+      /COMPANY_REGISTER: required in production[\s\S]*ADDRESS_PROVIDER: required[\s\S]*BANK_STATEMENT_ANALYSIS: required[\s\S]*BANK_CONNECTION_PROVIDER: required[\s\S]*SCREENING_PROVIDER: required[\s\S]*EMAIL_PROVIDER: required[\s\S]*SMS_PROVIDER: required in production[\s\S]*SLACK_PROVIDER: required in production[\s\S]*MAIL_PRINT_PROVIDER: required in production/,
     );
+    // Each of them alone, too: the others chosen, one missing.
+    for (const name of ['SMS_PROVIDER', 'SLACK_PROVIDER', 'MAIL_PRINT_PROVIDER'] as const) {
+      const { [name]: _missing, ...rest } = PRODUCTION_CHOICES;
+      expect(() => loadConfig(rest, '/srv'), name).toThrow(new RegExp(`Invalid configuration:\\n  ${name}: required in production \\(choose one of its values; a sandbox only explicitly\\)$`));
+    }
+  });
+  it('wants the URL of a real SMS gateway and Slack webhook in production too', () => {
+    expect(loadConfig(PRODUCTION_CHOICES, '/srv')).toMatchObject({ SMS_PROVIDER: 'http', SLACK_PROVIDER: 'webhook', MAIL_PRINT_PROVIDER: 'batch' });
+    expect(() => loadConfig({ ...PRODUCTION_CHOICES, SMS_GATEWAY_URL: '', SLACK_WEBHOOK_URL: '' }, '/srv')).toThrow(/SMS_GATEWAY_URL: required with SMS_PROVIDER=http[\s\S]*SLACK_WEBHOOK_URL: required with SLACK_PROVIDER=webhook/);
   });
   it('takes a sandbox when it is chosen explicitly', () => {
     expect(loadConfig({ ...PRODUCTION_CHOICES, SCREENING_PROVIDER: 'sandbox' }, '/srv').SCREENING_PROVIDER).toBe('sandbox');
+    expect(loadConfig({ ...PRODUCTION_CHOICES, SMS_PROVIDER: 'sandbox', SLACK_PROVIDER: 'sandbox', MAIL_PRINT_PROVIDER: 'sandbox' }, '/srv')).toMatchObject({ SMS_PROVIDER: 'sandbox', SLACK_PROVIDER: 'sandbox', MAIL_PRINT_PROVIDER: 'sandbox' });
   });
   it('seeds no demo data and creates no administrator by default', () => {
     const c = loadConfig(PRODUCTION_CHOICES, '/srv');

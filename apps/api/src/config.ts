@@ -19,13 +19,16 @@ const DEVELOPMENT_DEFAULTS: Record<string, string> = {
   BANK_STATEMENT_ANALYSIS: 'sandbox',
   BANK_CONNECTION_PROVIDER: 'sandbox',
   SCREENING_PROVIDER: 'sandbox',
+  SMS_PROVIDER: 'sandbox',
+  SLACK_PROVIDER: 'sandbox',
+  MAIL_PRINT_PROVIDER: 'sandbox',
   // A made-up account at Komerční banka that passes the checks (payment orders in development).
   LENDER_ACCOUNT: '2001234561/0100',
   LENDER_IBAN: 'CZ4101000000002001234561',
   LENDER_BIC: 'KOMBCZPP',
 };
 /** Outside services a production deployment must choose (a sandbox only by saying so). */
-const PRODUCTION_CHOICES = ['COMPANY_REGISTER', 'ADDRESS_PROVIDER', 'BANK_STATEMENT_ANALYSIS', 'BANK_CONNECTION_PROVIDER', 'SCREENING_PROVIDER', 'EMAIL_PROVIDER'] as const;
+const PRODUCTION_CHOICES = ['COMPANY_REGISTER', 'ADDRESS_PROVIDER', 'BANK_STATEMENT_ANALYSIS', 'BANK_CONNECTION_PROVIDER', 'SCREENING_PROVIDER', 'EMAIL_PROVIDER', 'SMS_PROVIDER', 'SLACK_PROVIDER', 'MAIL_PRINT_PROVIDER'] as const;
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
 
 const configSchema = z.object({
@@ -107,6 +110,30 @@ const configSchema = z.object({
   EMAIL_PROVIDER: z.enum(['smtp', 'sandbox']),
   SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/, error: 'expected smtp://… or smtps://…' }).optional()),
   MAIL_FROM: optionalString,
+  // Text messages: `http` posts them as JSON to a gateway (SMS_GATEWAY_URL, Bearer SMS_GATEWAY_TOKEN,
+  // src/integrations/sms); `sandbox` keeps them unsent.
+  SMS_PROVIDER: z.enum(['http', 'sandbox']),
+  SMS_GATEWAY_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  SMS_GATEWAY_TOKEN: optionalString,
+  // The alphanumeric sender the recipient sees (operators take at most 11 characters); unset:
+  // the gateway account's own.
+  SMS_SENDER: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^[A-Za-z0-9 .-]{1,11}$/, 'expected an alphanumeric sender id of at most 11 characters (A–Z, 0–9, space, . -), e.g. PujckaCZ').optional(),
+  ),
+  // 'true' sends Czech diacritics (UCS-2: 70 characters an SMS instead of 160); by default they are stripped.
+  SMS_UNICODE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // Staff notifications in Slack: `webhook` posts to an incoming webhook (SLACK_WEBHOOK_URL, a
+  // secret); `sandbox` posts nothing.
+  SLACK_PROVIDER: z.enum(['webhook', 'sandbox']),
+  SLACK_WEBHOOK_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  // Paper letters: `batch` writes them into the daily print batch for the post office;
+  // `sandbox` keeps them in the outbox.
+  MAIL_PRINT_PROVIDER: z.enum(['batch', 'sandbox']),
   // Multiplies every public rate limit (load tests and the test suite raise it).
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   // Extra origins for the Content-Security-Policy when the portal is built with third-party
@@ -142,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = defau
   const parsed = configSchema
     .refine((c) => c.EMAIL_PROVIDER !== 'smtp' || c.SMTP_URL, { path: ['SMTP_URL'], message: 'required with EMAIL_PROVIDER=smtp' })
     .refine((c) => c.EMAIL_PROVIDER !== 'smtp' || c.MAIL_FROM, { path: ['MAIL_FROM'], message: 'required with SMTP_URL (e.g. "Půjčka online <info@example.cz>")' })
+    .refine((c) => c.SMS_PROVIDER !== 'http' || c.SMS_GATEWAY_URL, { path: ['SMS_GATEWAY_URL'], message: 'required with SMS_PROVIDER=http' })
+    .refine((c) => c.SLACK_PROVIDER !== 'webhook' || c.SLACK_WEBHOOK_URL, { path: ['SLACK_WEBHOOK_URL'], message: 'required with SLACK_PROVIDER=webhook' })
     .safeParse(withDefaults);
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${production && PRODUCTION_CHOICES.includes(i.path[0] as never) && !env[String(i.path[0])] ? `required in production (choose one of its values; a sandbox only explicitly)` : i.message}`);
   if (parsed.success && production) {

@@ -38,6 +38,9 @@ beforeAll(async () => {
     BANK_CONNECTION_PROVIDER: 'none',
     SCREENING_PROVIDER: 'sandbox',
     EMAIL_PROVIDER: 'sandbox',
+    SMS_PROVIDER: 'sandbox',
+    SLACK_PROVIDER: 'sandbox',
+    MAIL_PRINT_PROVIDER: 'sandbox',
     LOG_LEVEL: 'warn',
   };
   // Both at once, on an empty database: they must not both migrate.

@@ -9,7 +9,7 @@ import type { Permission } from './permissions.ts';
 // action's checker permission approves (then it executes, validated again) or rejects.
 
 export const ApprovalAction = defineEnum(
-  ['DEAL_ACTIVATE', 'DEAL_CLOSE', 'CLAIM_CREATE', 'CLAIM_UPDATE', 'CLAIM_CANCEL', 'CLAIMS_GROUP_UPDATE', 'CLAIMS_GROUP_CANCEL', 'DEAL_MODEL_ACTIVATE', 'PAYMENT_ORDER', 'MANUAL_PAYMENT'],
+  ['DEAL_ACTIVATE', 'DEAL_CLOSE', 'CLAIM_CREATE', 'CLAIM_UPDATE', 'CLAIM_CANCEL', 'CLAIMS_GROUP_UPDATE', 'CLAIMS_GROUP_CANCEL', 'DEAL_MODEL_ACTIVATE', 'PAYMENT_ORDER', 'MANUAL_PAYMENT', 'NOTICE_ACCELERATION'],
   {
     DEAL_ACTIVATE: 'Aktivace obchodu',
     DEAL_CLOSE: 'Ukončení obchodu',
@@ -21,6 +21,7 @@ export const ApprovalAction = defineEnum(
     DEAL_MODEL_ACTIVATE: 'Restrukturalizace (nová verze modelu)',
     PAYMENT_ORDER: 'Platební příkaz čerpání',
     MANUAL_PAYMENT: 'Ruční zadání platby',
+    NOTICE_ACCELERATION: 'Odeslání oznámení o zesplatnění',
   },
 );
 export type ApprovalAction = EnumValue<typeof ApprovalAction>;
@@ -37,6 +38,7 @@ export const APPROVAL_CHECKER_PERMISSION: { readonly [A in ApprovalAction]: Perm
   DEAL_MODEL_ACTIVATE: 'approvals.servicing',
   PAYMENT_ORDER: 'payouts.order',
   MANUAL_PAYMENT: 'payments.book',
+  NOTICE_ACCELERATION: 'deals.collect',
 };
 
 export const ApprovalState = defineEnum(['PENDING', 'EXECUTED', 'REJECTED', 'WITHDRAWN', 'EXPIRED', 'FAILED'], {

@@ -5,6 +5,7 @@ import { dealModelEndpoints } from './deals/deal-model-endpoints.ts';
 import { dealPartsEndpoints } from './deals/deal-parts-endpoints.ts';
 import { paymentEndpoints } from './payment-endpoints.ts';
 import { claimsStatementEndpoints } from './claims-statement-endpoints.ts';
+import { collectionsEndpoints } from './collections-endpoints.ts';
 import { addressSuggestRequest, addressSuggestResponse } from './address.ts';
 import { auditEntry } from './audit.ts';
 import { searchResponse } from './search.ts';
@@ -176,6 +177,7 @@ export const endpoints = {
   ...dealPartsEndpoints,
   ...paymentEndpoints,
   ...claimsStatementEndpoints,
+  ...collectionsEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
 export type Endpoints = typeof endpoints;

@@ -24,6 +24,7 @@ export * from './money.ts';
 export * from './deals/index.ts';
 export * from './payments.ts';
 export * from './claims-statements.ts';
+export * from './collections.ts';
 export * from './webhooks.ts';
 export * from './approvals.ts';
 export * from './search.ts';

@@ -217,3 +217,9 @@ INSERT INTO "collection_steps" ("code", "breach_type", "position", "notice_type"
 
 -- Acceleration (zesplatnění) is four-eyes (ROLES.md).
 INSERT INTO "four_eyes_settings" ("action", "enabled", "threshold") VALUES ('NOTICE_ACCELERATION', true, NULL);
+
+-- Costs of recovery name the overdue claim they are charged for (NV 351/2013 Sb. § 2: per claim),
+-- at most once per claim.
+ALTER TABLE "claims" DROP CONSTRAINT "claims_source_only_for_penalty_interest";
+ALTER TABLE "claims" ADD CONSTRAINT "claims_source_only_for_penalty_interest" CHECK ("source_claim_id" IS NULL OR "type" IN ('PENALTY_INTEREST', 'COST_OF_RECOVERY'));
+CREATE UNIQUE INDEX "claims_one_cost_of_recovery_per_source" ON "claims"("source_claim_id") WHERE "type" = 'COST_OF_RECOVERY' AND "cancelled_at" IS NULL;

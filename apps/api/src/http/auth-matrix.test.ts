@@ -118,6 +118,15 @@ const MONEY_MOVING: [operation: string, roles: readonly StaffRole[], body?: obje
   ['POST /api/v1/payments/bulk_create_payments/', ADMIN_ACCOUNTANT],
   ['POST /api/v1/payments/statements/', ADMIN_ACCOUNTANT],
   ['POST /api/v1/close-of-business/', ADMIN_ACCOUNTANT],
+  // Collections (docs/decisions/0048): letters to debtors, messages, the desk.
+  ['PUT /api/v1/deals/1/notice-groups/1/', COLLECTIONS],
+  ['POST /api/v1/deals/1/notice-groups/1/send_notices/', COLLECTIONS],
+  ['GET /api/v1/notifications/notify/', COLLECTIONS],
+  ['POST /api/v1/notifications/notify/', COLLECTIONS],
+  ['POST /api/v1/collections/assign/', COLLECTIONS],
+  ['POST /api/v1/deals/1/collection-calls/', COLLECTIONS],
+  ['POST /api/v1/deals/1/promises-to-pay/', COLLECTIONS],
+  ['POST /api/v1/deals/1/promises-to-pay/1/cancel/', COLLECTIONS],
 ];
 
 // Reads of personal data some roles must not see, written out by hand the same way: unmasked

@@ -308,11 +308,21 @@ async function pathValues(op: Operation): Promise<Record<string, string>> {
       // A DRAFT: a SAVED statement is neither edited, saved again nor deleted.
       'claims-statements': () => p.claimsStatement.findFirst({ where: { dealId: fuzzDealId, state: 'DRAFT' }, orderBy: { id: 'desc' } }),
       'idm-evaluations': () => p.idmEvaluation.findFirst({ where: { dealId: { not: null } }, orderBy: { id: 'desc' } }),
+      // A prepared group the close of business queued for a demo deal in arrears (sent or edited: a PREPARED one).
+      'notice-groups': () =>
+        p.noticeGroup.findFirst({ where: { state: 'PREPARED', noticeType: 'PAYMENT_REMINDER', notices: { some: { state: 'PREPARED' } }, deal: { daysPastDue: { gt: 0 } } }, orderBy: { id: 'asc' } }),
+      // An open promise to cancel (the seed's are settled): one made now for the fuzz deal.
+      'promises-to-pay': async () =>
+        (await p.promiseToPay.findFirst({ where: { state: 'OPEN' }, orderBy: { id: 'desc' } })) ??
+        p.promiseToPay.create({ data: { dealId: fuzzDealId, madeOn: new Date(), promisedOn: new Date(Date.now() + 7 * 86_400_000), amount: '1000.00', createdById: fuzzAdminId } }),
     };
     const item = await finders[sub]?.();
     values = item?.dealId ? { dealId: item.dealId, id: item.id } : { id: fuzzDealId, dealId: fuzzDealId };
     // The application form of a deal made from a lead.
     if (sub === 'application_form') values = { id: (await p.deal.findFirstOrThrow({ where: { lead: { applicationForms: { some: {} } } }, orderBy: { id: 'asc' } })).id };
+  } else if (path.startsWith('/api/v1/notices/')) {
+    // The PDF exists once a notice is sent; the preview answers for any.
+    values = { id: (await p.notice.findFirst({ where: path.endsWith('/pdf/') ? { pdfKey: { not: null } } : {}, orderBy: { id: 'asc' } }))?.id ?? 1 };
   } else if (path.startsWith('/api/v1/persons/')) {
     const sub = segments[5];
     const action = segments[7];

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { sweepExpiredRecordsJob, sweepExpiredRecordsSchedule } from './definitions/maintenance/sweep-expired-records.ts';
 import { handleSweepExpiredRecords } from './definitions/maintenance/sweep-expired-records.handler.ts';
+import { deliverNotificationJob } from './definitions/notifications/deliver-notification.ts';
+import { handleDeliverNotification } from './definitions/notifications/deliver-notification.handler.ts';
 import { sendEmailJob } from './definitions/notifications/send-email.ts';
 import { handleSendEmail } from './definitions/notifications/send-email.handler.ts';
 import { runScreeningJob } from './definitions/screenings/run-screening.ts';
@@ -40,6 +42,7 @@ function register<S extends z.ZodType>(definition: JobDefinition<S>, handler: Jo
 const jobs: Registered[] = [
   register(runScreeningJob, handleRunScreening),
   register(sendEmailJob, handleSendEmail),
+  register(deliverNotificationJob, handleDeliverNotification),
   register(sweepExpiredRecordsJob, handleSweepExpiredRecords),
   register(closeOfBusinessJob, handleCloseOfBusiness),
   register(importStatementJob, handleImportStatement),
@@ -82,10 +85,12 @@ export function recurringJobs(): ParsedCronItem[] {
 export async function requeueWaitingWork(deps: Pick<Deps, 'prisma'>): Promise<number> {
   const screenings = await deps.prisma.screening.findMany({ where: { state: { in: ['PENDING', 'IN_PROGRESS'] } }, select: { id: true }, orderBy: { id: 'asc' } });
   const emails = await deps.prisma.notification.findMany({ where: { type: 'EMAIL', state: 'PENDING' }, select: { id: true }, orderBy: { id: 'asc' } });
+  const messages = await deps.prisma.notification.findMany({ where: { type: { in: ['SMS', 'SLACK'] }, state: 'PENDING' }, select: { id: true }, orderBy: { id: 'asc' } });
   const statements = await deps.prisma.paymentStatement.findMany({ where: { state: { in: ['QUEUED', 'PROCESSING'] } }, select: { id: true }, orderBy: { id: 'asc' } });
   return (
     (await requeue(deps, runScreeningJob, screenings.map((s) => ({ screening_id: s.id })))) +
     (await requeue(deps, sendEmailJob, emails.map((e) => ({ notification_id: e.id })))) +
+    (await requeue(deps, deliverNotificationJob, messages.map((m) => ({ notification_id: m.id })))) +
     (await requeue(deps, importStatementJob, statements.map((s) => ({ statement_id: s.id }))))
   );
 }

@@ -11,6 +11,15 @@ export interface OutgoingEmail {
    * whose acknowledgement got lost is recognisable as a duplicate by the receiving side.
    */
   messageId: string;
+  /** Files sent along (e.g. a PDF statement); the filename may be Czech (RFC 2231 encoded). */
+  attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  content: Buffer;
+  /** e.g. application/pdf */
+  contentType: string;
 }
 
 /** A send that did not go through, with a Czech reason for staff. */
@@ -54,6 +63,8 @@ export class SmtpMailer implements Mailer {
         text: email.text,
         messageId: email.messageId,
         textEncoding: 'quoted-printable',
+        // Only these three fields: nodemailer would also read a local `path` or fetch an `href`.
+        attachments: email.attachments?.map(({ filename, content, contentType }) => ({ filename, content, contentType })),
         signal,
       });
     } catch (error) {

@@ -118,6 +118,27 @@ export async function queueLadderNotices(tx: Tx, day: string): Promise<LadderSta
       ON CONFLICT (round_id, step_code) DO NOTHING
       RETURNING id, deal_id, channels
     ),
+${addressNotices(Prisma.empty)}
+    SELECT (SELECT count(*) FROM new_groups)::int AS groups, (SELECT count(*) FROM new_notices)::int AS notices`;
+  return {
+    rounds_opened: opened!.rounds,
+    rounds_ended: ended!.rounds,
+    notice_groups_queued: queued!.groups,
+    notice_groups_cancelled: ended!.groups,
+    notices_queued: queued!.notices,
+  };
+}
+
+/**
+ * The notices of the groups in a `new_groups (id, deal_id, channels)` relation defined before it:
+ * one per addressee of the deal (ADDRESSEE_ROLES; `personFilter` narrows them, e.g.
+ * `AND p.id = ANY(...)`) and channel the addressee can be reached by — e-mail (the person's, else
+ * a primary e-mail contact), SMS (the E.164 phone), letter (the contact address, else permanent,
+ * else registered) — and a letter for an addressee reachable by none of the group's channels when
+ * an address is known. CTEs to put after `WITH new_groups AS (…),`; they define `new_notices`.
+ */
+export function addressNotices(personFilter: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
     addressees AS (
       SELECT DISTINCT ON (g.id, p.id) g.id AS group_id, g.channels, p.id AS person_id, dp.role,
              coalesce(p.email, (SELECT c.value FROM person_contacts c WHERE c.person_id = p.id AND c.type = 'EMAIL' ORDER BY c.is_primary DESC, c.id LIMIT 1)) AS email,
@@ -126,7 +147,7 @@ export async function queueLadderNotices(tx: Tx, day: string): Promise<LadderSta
                ORDER BY CASE a.type WHEN 'CONTACT' THEN 0 WHEN 'PERMANENT' THEN 1 ELSE 2 END, a.id LIMIT 1) AS address
         FROM new_groups g
         JOIN deal_participants dp ON dp.deal_id = g.deal_id AND dp.role = ANY(${roles})
-        JOIN persons p ON p.id = dp.person_id
+        JOIN persons p ON p.id = dp.person_id ${personFilter}
        ORDER BY g.id, p.id, array_position(${roles}, dp.role)
     ),
     reachable AS (
@@ -145,13 +166,5 @@ export async function queueLadderNotices(tx: Tx, day: string): Promise<LadderSta
       SELECT group_id, person_id, role, channel, 'PREPARED', recipient, now() FROM (SELECT * FROM reachable UNION ALL SELECT * FROM fallback) x
       ON CONFLICT DO NOTHING
       RETURNING id
-    )
-    SELECT (SELECT count(*) FROM new_groups)::int AS groups, (SELECT count(*) FROM new_notices)::int AS notices`;
-  return {
-    rounds_opened: opened!.rounds,
-    rounds_ended: ended!.rounds,
-    notice_groups_queued: queued!.groups,
-    notice_groups_cancelled: ended!.groups,
-    notices_queued: queued!.notices,
-  };
+    )`;
 }

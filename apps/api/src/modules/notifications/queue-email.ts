@@ -1,7 +1,7 @@
 import { z } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import type { Notification, Prisma } from '../../generated/prisma/client.ts';
-import { sendEmailJob } from '../../jobs/definitions/notifications/send-email.ts';
+import { queueNotification } from './queue-notification.ts';
 
 /** An e-mail to send: what it is about (entity), to whom, and its text. */
 export interface Email {
@@ -30,19 +30,5 @@ export async function queueEmail(
 ): Promise<Notification> {
   const recipient = email.recipient.trim();
   if (!address.safeParse(recipient).success) throw new Error(`queueEmail: not an e-mail address: ${JSON.stringify(recipient)}`);
-  const send = deps.config.EMAIL_PROVIDER === 'smtp';
-  const row = await db.notification.create({
-    data: {
-      name: email.name,
-      type: 'EMAIL',
-      state: send ? 'PENDING' : 'SANDBOX',
-      entityType: email.entityType ?? null,
-      entityId: email.entityId === undefined ? null : String(email.entityId),
-      recipient,
-      subject: email.subject,
-      body: email.body,
-    },
-  });
-  if (send) await sendEmailJob.enqueue(db, { notification_id: row.id });
-  return row;
+  return queueNotification(deps, db, { ...email, recipient, type: 'EMAIL' });
 }

@@ -1,5 +1,6 @@
 import type { Deps } from '../../../deps.ts';
-import { mailerFor, mailFailure, MailFailed } from '../../../integrations/mail/index.ts';
+import { mailerFor, mailFailure, MailFailed, type EmailAttachment } from '../../../integrations/mail/index.ts';
+import { storageFor } from '../../../integrations/storage/index.ts';
 import type { JobHandler } from '../../queue.ts';
 import type { sendEmailJob } from './send-email.ts';
 
@@ -44,8 +45,16 @@ export const handleSendEmail: JobHandler<typeof sendEmailJob.payload> = async (d
   }
 
   try {
+    // A notice's PDF as stored when it was sent (docs/decisions/0048).
+    const attachments: EmailAttachment[] = [];
+    if (row.attachmentKey) {
+      const file = await storageFor(deps).get(row.attachmentKey);
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+      attachments.push({ filename: row.attachmentName ?? 'priloha.pdf', content: Buffer.concat(chunks), contentType: 'application/pdf' });
+    }
     await mailer.send(
-      { to: row.recipient, subject: row.subject ?? '', text: row.body, messageId: messageIdOf(row, deps.config.MAIL_FROM) },
+      { to: row.recipient, subject: row.subject ?? '', text: row.body, messageId: messageIdOf(row, deps.config.MAIL_FROM), attachments },
       AbortSignal.any([run.stopping, AbortSignal.timeout(run.timeoutMs)]),
     );
   } catch (error) {

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/context.ts';
 import type { Deps } from '../../../deps.ts';
+import { SmtpMailer } from '../../../integrations/mail/index.ts';
 import { queueEmail } from '../../../modules/notifications/queue-email.ts';
 import { startJobWorker, type JobWorker } from '../../worker.ts';
 import { sendEmailJob } from './send-email.ts';
@@ -188,5 +189,43 @@ describe('sending outbox e-mails over SMTP', () => {
     start(sandbox);
     expect(await done(id)).toMatchObject({ state: 'SANDBOX', attempts: 0, sentAt: null });
     expect(deliveredTo('petr.svoboda@email.cz')).toEqual([]);
+  });
+});
+
+describe('SmtpMailer', () => {
+  it('sends attachments with their (Czech) filename, content type and exact bytes', async () => {
+    // A small PDF with the binary comment line real PDFs start with, so that a lossy encoding shows.
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n%'), Buffer.from([0xe2, 0xe3, 0xcf, 0xd3]), Buffer.from('\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n')]);
+    const csv = Buffer.from('splátka;částka\n1;7500\n', 'utf8');
+    await new SmtpMailer(smtpUrl, MAIL_FROM).send(
+      {
+        to: 'priloha@seznam.cz',
+        subject: 'Výpis pohledávky',
+        text: 'Dobrý den,\n\nv příloze Vám posíláme výpis pohledávky.',
+        messageId: '<outbox-9001-1@pujcka.example.cz>',
+        attachments: [
+          { filename: 'Výpis pohledávky 2026-03.pdf', content: pdf, contentType: 'application/pdf' },
+          { filename: 'splatkovy-kalendar.csv', content: csv, contentType: 'text/csv' },
+        ],
+      },
+      new AbortController().signal,
+    );
+    const [delivery, ...more] = deliveredTo('priloha@seznam.cz');
+    expect(more).toEqual([]);
+    expect(delivery!.mail.text).toContain('v příloze Vám posíláme výpis pohledávky.');
+    const attachments = delivery!.mail.attachments;
+    expect(attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, contentDisposition: a.contentDisposition }))).toEqual([
+      { filename: 'Výpis pohledávky 2026-03.pdf', contentType: 'application/pdf', contentDisposition: 'attachment' },
+      { filename: 'splatkovy-kalendar.csv', contentType: 'text/csv', contentDisposition: 'attachment' },
+    ]);
+    expect(attachments[0]!.content.equals(pdf)).toBe(true);
+    expect(attachments[1]!.content.equals(csv)).toBe(true);
+  });
+
+  it('sends a plain e-mail without attachments as before', async () => {
+    await new SmtpMailer(smtpUrl, MAIL_FROM).send({ to: 'bez-prilohy@seznam.cz', subject: 'Bez přílohy', text: 'Jen text.', messageId: '<outbox-9002-1@pujcka.example.cz>' }, new AbortController().signal);
+    const [delivery] = deliveredTo('bez-prilohy@seznam.cz');
+    expect(delivery!.mail.attachments).toEqual([]);
+    expect(delivery!.mail.text?.trim()).toBe('Jen text.');
   });
 });
