@@ -43,6 +43,8 @@ test('at 390 px every signed-in screen fits the width and has no axe violation',
     ['platby', '/admin/payments'],
     ['uzávěrka dne', '/admin/close-of-business'],
     ['ke schválení', '/admin/approvals'],
+    ['vymáhání', '/admin/collections'],
+    ['odeslané zprávy', '/admin/notifications'],
     ['role a oprávnění', '/admin/roles'],
   ];
   for (const [name, path] of screens) {

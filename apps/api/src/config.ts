@@ -134,6 +134,11 @@ const configSchema = z.object({
   // Paper letters: `batch` writes them into the daily print batch for the post office;
   // `sandbox` keeps them in the outbox.
   MAIL_PRINT_PROVIDER: z.enum(['batch', 'sandbox']),
+  // The hour (Prague, 0–23) from which the daily collections job sends the notices the close of
+  // business prepared and writes the day's print batch (docs/decisions/0048).
+  NOTICE_SEND_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+  // A breach beginning on a deal of at least this principal (Kč) is announced on Slack.
+  SLACK_BREACH_ALERT_AMOUNT: z.coerce.number().int().min(0).default(500_000),
   // Multiplies every public rate limit (load tests and the test suite raise it).
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   // Extra origins for the Content-Security-Policy when the portal is built with third-party

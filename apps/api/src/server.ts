@@ -210,7 +210,7 @@ async function seedDemo(prisma: Database['prisma'], admin: { adminEmail: string;
     say(`Demo data: ${describeProgress(progress)}`);
   };
   const run = import('./seed/seed-demo-data.ts').then(({ seedDemoData }) =>
-    seedDemoData(prisma, { ...admin, publicUrl: portalBaseUrl(config), storage: createFileStorage(config), deals: config.SEED_DEMO_DEALS, onProgress, signal: controller.signal }),
+    seedDemoData(prisma, { ...admin, config, publicUrl: portalBaseUrl(config), storage: createFileStorage(config), deals: config.SEED_DEMO_DEALS, onProgress, signal: controller.signal }),
   );
   seeding = { abort: () => controller.abort(new Error('the server is stopping')), settled: run.catch(() => undefined) };
   const result = await run;

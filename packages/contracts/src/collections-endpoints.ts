@@ -32,6 +32,7 @@ export const collectionsEndpoints = {
   'GET /api/v1/collections/steps/': { response: z.array(collectionStep) },
   'GET /api/v1/collections/queue/': list(collectionQueueItem),
   'GET /api/v1/collections/queue/export/': { file: true as const },
+  'GET /api/v1/collections/collectors/': { response: z.array(z.object({ id: z.number().int(), name: z.string() })) },
   'POST /api/v1/collections/assign/': { body: assignCollectorRequest, response: z.object({ updated: z.number().int() }) },
   'GET /api/v1/deals/{dealId}/collection-calls/': { response: z.array(collectionCall) },
   'POST /api/v1/deals/{dealId}/collection-calls/': { body: collectionCallRequest, response: collectionCall },

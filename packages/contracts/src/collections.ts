@@ -90,6 +90,8 @@ export const noticeGroup = z.object({
   id: z.number().int(),
   deal: z.number().int(),
   step: z.object({ code: z.string(), title: z.string(), position: z.number().int(), auto_send: z.boolean() }).nullable(),
+  /** The letters' heading: the step's, or the group's own (an LTV notice). */
+  title: z.string(),
   round: z.object({ id: z.number().int(), breach_type: BreachType.schema, started_on: z.string(), ended_on: z.string().nullable() }).nullable(),
   notice_type: NoticeType.schema,
   state: NoticeState.schema,
@@ -212,6 +214,7 @@ export const DpdBucketFilter = defineEnum(['1-30', '31-60', '61-90', '91+'], {
   '61-90': '61–90 dní',
   '91+': 'více než 90 dní',
 });
+export type DpdBucketFilter = EnumValue<typeof DpdBucketFilter>;
 
 export const collectionQueueItem = z.object({
   deal: z.number().int(),

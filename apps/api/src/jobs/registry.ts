@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { sweepExpiredRecordsJob, sweepExpiredRecordsSchedule } from './definitions/maintenance/sweep-expired-records.ts';
 import { handleSweepExpiredRecords } from './definitions/maintenance/sweep-expired-records.handler.ts';
+import { dailyCollectionsJob, dailyCollectionsSchedule } from './definitions/collections/daily-collections.ts';
+import { handleDailyCollections } from './definitions/collections/daily-collections.handler.ts';
 import { deliverNotificationJob } from './definitions/notifications/deliver-notification.ts';
 import { handleDeliverNotification } from './definitions/notifications/deliver-notification.handler.ts';
 import { sendEmailJob } from './definitions/notifications/send-email.ts';
@@ -46,6 +48,7 @@ const jobs: Registered[] = [
   register(sweepExpiredRecordsJob, handleSweepExpiredRecords),
   register(closeOfBusinessJob, handleCloseOfBusiness),
   register(importStatementJob, handleImportStatement),
+  register(dailyCollectionsJob, handleDailyCollections),
 ];
 
 export function taskListFor(deps: Deps, settings: { timeoutMs: number }): TaskList {
@@ -71,6 +74,12 @@ export function recurringJobs(): ParsedCronItem[] {
       identifier: closeOfBusinessJob.name,
       match: closeOfBusinessSchedule.match,
       options: { backfillPeriod: closeOfBusinessSchedule.backfillPeriodMs, maxAttempts: closeOfBusinessJob.attempts, jobKey: closeOfBusinessJob.name },
+    },
+    {
+      task: dailyCollectionsJob.name,
+      identifier: dailyCollectionsJob.name,
+      match: dailyCollectionsSchedule.match,
+      options: { backfillPeriod: dailyCollectionsSchedule.backfillPeriodMs, maxAttempts: dailyCollectionsJob.attempts, jobKey: dailyCollectionsJob.name },
     },
   ]);
 }

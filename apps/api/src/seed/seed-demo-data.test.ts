@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { storageFor } from '../integrations/storage/index.ts';
+import { Prisma } from '../generated/prisma/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DealState, DealType, isValidBirthNumber, isValidCompanyId } from '@lending/contracts';
 import { createTestContext, createTestDatabase, type TestContext } from '../../test/context.ts';
@@ -89,6 +90,7 @@ describe('demo data', () => {
 
     await checkLoanBook(ctx);
     await checkPayments(ctx, seededAt);
+    await checkCollections(ctx);
 
     const login = await ctx.http().post('/api/v1/auth/token/').send({ email: 'nahled@demo.cz', password: 'Demo-heslo-2026' });
     expect(login.status).toBe(200);
@@ -132,10 +134,11 @@ async function checkLoanBook(ctx: TestContext): Promise<void> {
              END
            ELSE EXISTS (SELECT 1 FROM claims c WHERE c.deal_id = d.id) END`);
   expect(wrong.rows).toEqual([]);
-  // Claims were made on the day the deal was activated, not on the day of the seed.
+  // Claims were made on the day the deal was activated, not on the day of the seed (penalty
+  // interest accrues at the closes, costs of recovery come with the reminders sent).
   const { rows: [stamps] } = await db.query<{ misdated: number }>(`
     SELECT count(*)::int AS misdated FROM claims c JOIN deals d ON d.id = c.deal_id
-     WHERE c.type <> 'PENALTY_INTEREST' AND c.created_at <> d.activated_at`);
+     WHERE c.type NOT IN ('PENALTY_INTEREST', 'COST_OF_RECOVERY') AND c.created_at <> d.activated_at`);
   expect(stamps!.misdated).toBe(0);
   // Payouts over the last three years: closed and insolvent deals carry the history.
   const { rows: [span] } = await db.query<{ oldest: string; newest: string }>(`
@@ -143,9 +146,11 @@ async function checkLoanBook(ctx: TestContext): Promise<void> {
   expect(span!.oldest < addDays(today, -2 * 365)).toBe(true);
   expect(span!.newest <= today).toBe(true);
 
-  // Today's close of business ran and left every serviced deal's DPD as the claims say: days from
-  // the oldest installment claim due before today and not paid in full to today.
-  expect((await ctx.deps.prisma.closeOfBusiness.findMany()).map((r) => r.businessDate.toISOString().slice(0, 10))).toEqual([today]);
+  // The closes of the collections history (a date a week for nine weeks) and today's left every
+  // serviced deal's DPD as the claims say: days from the oldest installment claim due before
+  // today and not paid in full to today.
+  const closed = (await ctx.deps.prisma.closeOfBusiness.findMany({ orderBy: { businessDate: 'asc' } })).map((r) => r.businessDate.toISOString().slice(0, 10));
+  expect(closed).toEqual([...Array.from({ length: 9 }, (_, i) => addDays(today, -63 + 7 * i)), today]);
   const dpd = await db.query<{ id: number; state: string; days_past_due: number; expected: number; breach_types: string[]; non_paying_after_days: number }>(`
     SELECT d.id, d.state::text, d.days_past_due, d.breach_types::text[] AS breach_types, d.non_paying_after_days,
            coalesce($1::date - (SELECT min(c.due_date) FROM claims c WHERE c.deal_id = d.id AND c.cancelled_at IS NULL AND c.due_date < $1::date
@@ -281,3 +286,24 @@ describe('pnpm prisma db seed', () => {
     }
   }, 180_000);
 });
+
+/** The collections history the product made itself: the ladder's letters sent, acceleration waiting for staff, calls, promises kept and broken. */
+async function checkCollections(ctx: TestContext): Promise<void> {
+  const p = ctx.deps.prisma;
+  const groups = await p.noticeGroup.groupBy({ by: ['stepCode', 'state'], _count: true });
+  const count = (step: string, state: string) => groups.find((g) => g.stepCode === step && g.state === state)?._count ?? 0;
+  expect(count('NON_PAYING_1', 'SENT')).toBeGreaterThan(10);
+  expect(count('NON_PAYING_3', 'SENT')).toBeGreaterThan(0);
+  expect(count('NON_PAYING_4', 'PREPARED')).toBeGreaterThan(0);
+  expect(count('NON_PAYING_4', 'SENT')).toBe(0);
+  // Every sent notice has its PDF and its message in the outbox (sandbox channels).
+  expect(await p.notice.count({ where: { state: 'SENT', OR: [{ pdfKey: null }, { notificationId: null }, { content: { equals: Prisma.DbNull } }] } })).toBe(0);
+  expect(await p.notification.count({ where: { name: { startsWith: 'notice.' }, state: 'SANDBOX' } })).toBeGreaterThan(20);
+  expect(await p.collectionCall.count()).toBeGreaterThan(5);
+  const promises = await p.promiseToPay.groupBy({ by: ['state'], _count: true });
+  expect(promises.map((x) => x.state).sort()).toEqual(['BROKEN', 'KEPT']);
+  // The most overdue deal climbed to acceleration, which waits for staff.
+  const worst = await p.deal.findFirstOrThrow({ where: { state: 'ACTIVE' }, orderBy: { daysPastDue: 'desc' } });
+  expect(worst.daysPastDue).toBeGreaterThan(90);
+  expect(await p.noticeGroup.count({ where: { dealId: worst.id, stepCode: 'NON_PAYING_4', state: 'PREPARED' } })).toBe(1);
+}

@@ -1,4 +1,4 @@
-import { systemActor, type StaffActor } from '../domain/actor.ts';
+import type { StaffActor } from '../domain/actor.ts';
 import { faker } from '@faker-js/faker/locale/cs_CZ';
 import type { StaffRole } from '@lending/contracts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
@@ -7,9 +7,9 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { markSeedCompleted, markSeedStarted } from '../db/seed-marker.ts';
 import { ensureAdmin } from './ensure-admin.ts';
 import { seedLeads } from './demo-leads.ts';
-import { createLogger } from '../logger.ts';
 import { businessDateOf } from '../domain/dates.ts';
-import { runCloseOfBusiness } from '../modules/close-of-business/run-close-of-business.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { seedCollectionsHistory } from './demo-collections.ts';
 import { seedDeals } from './demo-deals.ts';
 import { seedPaymentHistory } from './demo-payments.ts';
 import { czechAddress, money, seedPersons } from './demo-persons.ts';
@@ -21,6 +21,8 @@ export interface SeedOptions {
   publicUrl: string;
   /** The product's file storage: the demo's bank statements are stored there, as staff's uploads are. */
   storage: FileStorage;
+  /** The product's configuration: the lender's letterhead and channels of the notices the seed sends (tests: the development defaults). */
+  config?: Config;
   /** How many deals the book has: 1,500 (tests of the first start ask for fewer, to be quick). */
   deals?: number;
   /** Told what the seed is doing (the first start prints it: the seed takes minutes). */
@@ -133,7 +135,8 @@ export async function seedDemoData(client: PrismaClient, options: SeedOptions): 
     onStatement: (done, total) => report({ step: 'payments', done, total }),
   });
   report({ step: 'close of business' });
-  await runCloseOfBusiness({ prisma, now: () => now, logger: createLogger('silent') }, systemActor('demo seed'), { businessDate });
+  // The last weeks closed day by day, with the desk's calls and promises and the notices sent.
+  await seedCollectionsHistory(prisma, { today: businessDate, now, actor, config: options.config ?? loadConfig({ NODE_ENV: 'test' }), storage: options.storage, collectorEmail: 'vymahani@demo.cz' });
   // A person is in the records from their first deal on, however long ago.
   await prisma.$executeRaw`
     UPDATE persons p SET created_at = d.first, updated_at = greatest(p.updated_at, d.first)

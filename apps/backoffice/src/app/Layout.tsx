@@ -11,6 +11,7 @@ import { GlobalSearch } from './GlobalSearch';
 export function Layout() {
   const { pathname } = useLocation();
   const administers = useMay('administration');
+  const reads = useMay('staff.read');
   const toApprove = useActionableApprovalsCount();
   const mainRef = useRef<HTMLElement>(null);
   const previousPath = useRef(pathname);
@@ -48,6 +49,8 @@ export function Layout() {
             <NavLink to="/persons">Osoby</NavLink>
             <NavLink to="/deals">Obchody</NavLink>
             <NavLink to="/payments">Platby</NavLink>
+            {reads && <NavLink to="/collections">Vymáhání</NavLink>}
+            {reads && <NavLink to="/notifications">Odeslané zprávy</NavLink>}
             <NavLink to="/close-of-business">Uzávěrka dne</NavLink>
             <NavLink to="/approvals">{toApprove ? `Ke schválení (${toApprove})` : 'Ke schválení'}</NavLink>
             {administers && <NavLink to="/roles">Role a oprávnění</NavLink>}

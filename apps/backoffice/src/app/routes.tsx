@@ -13,6 +13,7 @@ const deals = () => import('../features/deals');
 const payments = () => import('../features/payments');
 const admin = () => import('../features/admin');
 const approvals = () => import('../features/approvals');
+const collections = () => import('../features/collections');
 
 /** Paths are relative to the router basename "/admin/". */
 export const routes: RouteObject[] = [
@@ -40,6 +41,8 @@ export const routes: RouteObject[] = [
       { path: 'deals/:id', errorElement: <RouteError />, lazy: async () => ({ Component: (await deals()).DealDetailPage }) },
       { path: 'payments', errorElement: <RouteError />, lazy: async () => ({ Component: (await payments()).PaymentsPage }) },
       { path: 'close-of-business', errorElement: <RouteError />, lazy: async () => ({ Component: (await deals()).CloseOfBusinessPage }) },
+      { path: 'collections', errorElement: <RouteError />, lazy: async () => ({ Component: (await collections()).CollectionsQueuePage }) },
+      { path: 'notifications', errorElement: <RouteError />, lazy: async () => ({ Component: (await collections()).NotificationsPage }) },
       { path: 'approvals', errorElement: <RouteError />, lazy: async () => ({ Component: (await approvals()).ApprovalsPage }) },
       { path: 'roles', errorElement: <RouteError />, lazy: async () => ({ Component: (await admin()).RolesPage }) },
       { path: '*', element: <NotFoundPage /> },

@@ -5,3 +5,4 @@ import '../features/deals';
 import '../features/leads';
 import '../features/payments';
 import '../features/persons';
+import '../features/collections';

@@ -5,10 +5,12 @@ import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { applyDealCredit, bringDealsToDate, lockForCloseOfBusiness } from '../servicing/index.ts';
 import { settlePromisesToPay } from '../collections/settle-promises.ts';
+import { alertNewBreaches } from '../notices/alert-new-breaches.ts';
 import { queueLadderNotices } from '../notices/queue-ladder-notices.ts';
 import { closeOfBusinessRunView } from './close-of-business-view.ts';
 
-export type CloseDeps = Pick<Deps, 'prisma' | 'now' | 'logger'>;
+// `config` (the app's and the job's deps) lets the close alert staff on Slack; the seed closes without it.
+export type CloseDeps = Pick<Deps, 'prisma' | 'now' | 'logger'> & Partial<Pick<Deps, 'config'>>;
 
 // One business date is closed in one transaction: its effects, its close_of_business row and the
 // run's own row commit together or not at all. 150,000 deals take well under this (bench:deals).
@@ -43,6 +45,7 @@ export async function closeBusinessDate(
       const figures = await bringDealsToDate(tx, day, 'all');
       // The ladder reads the DPD and breaches just brought to the date (docs/decisions/0048).
       const collections = { ...(await queueLadderNotices(tx, day)), ...(await settlePromisesToPay(tx, day)) };
+      if (deps.config) await alertNewBreaches({ config: deps.config }, tx, day);
       const stats: Omit<CloseOfBusinessStats, 'runs'> = { trigger, duration_ms: Math.round(performance.now() - clock), ...figures, deals_credit_used: creditDeals, collections };
       const [row] = await tx.$queryRaw<{ business_date: Date; started_at: Date; finished_at: Date | null; stats: CloseOfBusinessStats }[]>`
         INSERT INTO close_of_business (business_date, started_at, finished_at, stats)

@@ -10,6 +10,7 @@ import { cancelPromiseToPay } from './cancel-promise-to-pay.ts';
 import { exportCollectionQueue } from './export-collection-queue.ts';
 import { listCollectionCalls } from './list-collection-calls.ts';
 import { listCollectionQueue } from './list-collection-queue.ts';
+import { listCollectors } from './list-collectors.ts';
 import { listPromisesToPay } from './list-promises-to-pay.ts';
 import { logCollectionCall } from './log-collection-call.ts';
 
@@ -36,6 +37,15 @@ export const collectionRoutes: RouteDef[] = [
     query: collectionQueueExportQuery,
     responses: { 200: { description: 'CSV or XLSX, as an attachment', contentType: 'application/octet-stream' }, ...badInput },
     handler: ({ deps, actor, query, res }) => sendTable(res, { format: query.format, ...exportCollectionQueue(deps, requireStaff(actor), query) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/collections/collectors/',
+    access: access.staff('staff.read'),
+    summary: 'The staff deals can be assigned to (active COLLECTIONS and ADMIN users)',
+    tags,
+    responses: { 200: { description: 'Collectors', schema: z.array(z.object({ id: z.number().int(), name: z.string() })) } },
+    handler: ({ deps, actor }) => listCollectors(deps, actor),
   }),
   defineRoute({
     method: 'post',

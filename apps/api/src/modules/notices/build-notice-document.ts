@@ -27,42 +27,40 @@ export async function postalAddress(tx: Pick<Tx, 'personAddress'>, personId: num
   return rows.sort((a, b) => rank[a.type] - rank[b.type] || a.id - b.id)[0];
 }
 
+/** What every notice of a group shares: the deal's figures as of the group's date and the ladder around it. */
+export type GroupContent = Omit<NoticeDocument, 'noticeId' | 'addressee'>;
+
 /**
- * The content of one notice as of its group's date: the claims statement the claims-statement
+ * The content of a group's notices as of its date: the claims statement the claims-statement
  * code computes for that day (the deal's allocation lock held, its penalty interest brought to
  * the day and rolled back), the penalty rate still running, what to pay by the group's deadline,
  * the undelivered obligation of the round, and the next step of the ladder with the day it can
- * come. Called when a notice is sent (its content is then frozen) and for previews of prepared ones.
+ * come. Computed once per group; each addressee's notice adds its name and address
+ * (noticeDocument). Called when a group is sent (the content is then frozen on each notice) and
+ * for previews of prepared ones.
  */
-export async function buildNoticeDocument(
-  tx: Tx,
-  lender: LenderConfig,
-  input: { noticeId: number; groupId: number; personId: number; role: PersonRole },
-): Promise<NoticeDocument> {
+export async function buildGroupContent(tx: Tx, lender: LenderConfig, groupId: number): Promise<GroupContent> {
   const group = await tx.noticeGroup.findUniqueOrThrow({
-    where: { id: input.groupId },
+    where: { id: groupId },
     include: { step: true, round: { include: { breach: { include: { obligation: true } } } }, deal: { select: { id: true, contractNumber: true, variableSymbol: true } } },
   });
   const date = fromDbDate(group.date);
-  const person = await tx.person.findUniqueOrThrow({ where: { id: input.personId }, select: { firstName: true, lastName: true, companyName: true } });
   await lockDealForAllocation(tx, group.dealId);
   const statement = await computeClaimsStatement(tx, group.dealId, date, await dealProfile(tx, group.dealId));
   const [rate] = await tx.$queryRaw<{ rate: string | null }[]>`
     SELECT max(rate)::text AS rate FROM claims
      WHERE deal_id = ${group.dealId} AND type = 'PENALTY_INTEREST' AND cancelled_at IS NULL AND rate IS NOT NULL AND paid_amount < amount`;
-  const title = group.step?.title ?? NoticeType.labels[group.noticeType];
+  const title = group.title ?? group.step?.title ?? NoticeType.labels[group.noticeType];
   const contract = group.deal.contractNumber ?? `obchod ${group.dealId}`;
   const overdue = Number(statement.total_due) > 0; // a comparison with zero only, never arithmetic
   const obligation = group.round?.breach?.obligation;
   return {
-    noticeId: input.noticeId,
     groupId: group.id,
     noticeType: group.noticeType,
     title,
     date,
     registered: group.registered,
     lender: { name: lender.LENDER_NAME, address: lender.LENDER_ADDRESS ?? null, account: lender.LENDER_ACCOUNT ?? null, iban: lender.LENDER_IBAN ?? null },
-    addressee: { name: personName(person), roleLabel: PersonRole.labels[input.role].toLowerCase(), addressLines: addressLines(await postalAddress(tx, input.personId)) },
     deal: { id: group.dealId, contractNumber: group.deal.contractNumber, variableSymbol: group.deal.variableSymbol },
     statement,
     penaltyRate: rate?.rate ?? null,
@@ -70,6 +68,20 @@ export async function buildNoticeDocument(
     obligation: obligation ? { label: ObligationType.labels[obligation.type], description: obligation.description, dueDate: obligation.dueDate ? fromDbDate(obligation.dueDate) : null } : null,
     nextStep: await nextStepOf(tx, group),
     note: group.note,
+  };
+}
+
+/** One addressee's notice of a group: the group's content with their name, role and postal address. */
+export async function noticeDocument(
+  tx: Pick<Tx, 'person' | 'personAddress'>,
+  group: GroupContent,
+  notice: { id: number; personId: number; role: PersonRole },
+): Promise<NoticeDocument> {
+  const person = await tx.person.findUniqueOrThrow({ where: { id: notice.personId }, select: { firstName: true, lastName: true, companyName: true } });
+  return {
+    ...group,
+    noticeId: notice.id,
+    addressee: { name: personName(person), roleLabel: PersonRole.labels[notice.role].toLowerCase(), addressLines: addressLines(await postalAddress(tx, notice.personId)) },
   };
 }
 

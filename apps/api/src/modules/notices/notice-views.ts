@@ -1,4 +1,4 @@
-import type { Notice, NoticeGroup } from '@lending/contracts';
+import { NoticeType, type Notice, type NoticeGroup } from '@lending/contracts';
 import { fromDbDate } from '../../domain/dates.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 
@@ -61,6 +61,7 @@ export function toNoticeGroup(g: GroupRow, names: Names): NoticeGroup {
     id: g.id,
     deal: g.dealId,
     step: g.step ? { code: g.step.code, title: g.step.title, position: g.step.position, auto_send: g.step.autoSend } : null,
+    title: g.title ?? g.step?.title ?? NoticeType.labels[g.noticeType],
     round: g.round ? { id: g.round.id, breach_type: g.round.breachType, started_on: fromDbDate(g.round.startedOn), ended_on: g.round.endedOn ? fromDbDate(g.round.endedOn) : null } : null,
     notice_type: g.noticeType,
     state: g.state,

@@ -2,7 +2,7 @@ import { collectionsMessages, type NoticePreview } from '@lending/contracts';
 import type { Actor } from '../../domain/actor.ts';
 import { notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { buildNoticeDocument } from './build-notice-document.ts';
+import { buildGroupContent, noticeDocument } from './build-notice-document.ts';
 import type { NoticeDocument } from './notice-document.ts';
 import { noticeSmsText, renderNoticeText } from './render-notice.ts';
 
@@ -16,7 +16,7 @@ export async function previewNotice(deps: Pick<Deps, 'prisma' | 'config'>, _acto
   const frozen = notice.content as NoticeDocument | null;
   const document =
     frozen ??
-    (await deps.prisma.$transaction((tx) => buildNoticeDocument(tx, deps.config, { noticeId: notice.id, groupId: notice.groupId, personId: notice.personId, role: notice.role })));
+    (await deps.prisma.$transaction(async (tx) => noticeDocument(tx, await buildGroupContent(tx, deps.config, notice.groupId), { id: notice.id, personId: notice.personId, role: notice.role })));
   const contract = document.deal.contractNumber ?? `obchod ${document.deal.id}`;
   return {
     notice: notice.id,

@@ -160,6 +160,29 @@ describe('writePrintBatch', () => {
     ]);
   });
 
+  it('draws the letters after the 100th as the first ones, though pdfkit’s word layouts are forgotten on the way', async () => {
+    const pdf = slowSink(1 << 16);
+    const csv = slowSink(1 << 16);
+    async function* many() {
+      for (let i = 1; i <= 101; i++) yield letter(i, { registered: i === 101 }, 1);
+    }
+    const result = await writePrintBatch(many(), pdf.sink, csv.sink, { date: '2026-11-05', lenderName: 'Věřitel' });
+    // Each a one-page letter: address sheet, its blank back, the letter, the padding.
+    expect(result).toEqual({ letters: 101, registered: 1, pages: 404 });
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await getDocument({ data: new Uint8Array(pdf.bytes()), verbosity: 0, isEvalSupported: false }).promise;
+    expect(doc.numPages).toBe(404);
+    const text = async (n: number) =>
+      (await (await doc.getPage(n)).getTextContent()).items.map((item) => ('str' in item ? `${item.str}${item.hasEOL ? '\n' : ' '}` : '')).join('').replace(/[\s\u00a0\u202f]+/g, ' ');
+    for (const [i, page] of [[1, 1], [100, 397], [101, 401]] as const) {
+      expect(await text(page)).toContain(`Dopis č. ${i}`);
+      expect(await text(page + 2)).toContain(`dovolujeme si Vás upozornit, že ke dni 5. 11. 2026 evidujeme ze smlouvy o úvěru č. 2024/${i} splatné a dosud neuhrazené pohledávky v celkové výši 1 000 Kč.`);
+    }
+    expect(await text(401)).toContain('DOPORUČENĚ');
+    await doc.destroy();
+    expect(csv.bytes().toString('utf8').trimEnd().split('\r\n').at(-1)).toBe('101;RR-2026-101;Adresát 101;Ulice 101, 110 00 Praha 1;ano;4');
+  });
+
   it('writes a PDF that says the batch is empty and a manifest of the header only when there are no letters', async () => {
     const pdf = slowSink(1 << 16);
     const csv = slowSink(1 << 16);
@@ -170,7 +193,7 @@ describe('writePrintBatch', () => {
     expect(csv.bytes().toString('utf8')).toBe('\uFEFFporadi;reference;adresat;adresa;doporucene;stran\r\n');
   });
 
-  it('passes on a failure of the letters and leaves the outputs unfinished', async () => {
+  it('passes on a failure of the letters and destroys the outputs, never ending them', async () => {
     const pdf = slowSink(1 << 16);
     const csv = slowSink(1 << 16);
     async function* failing() {
@@ -180,5 +203,8 @@ describe('writePrintBatch', () => {
     await expect(writePrintBatch(failing(), pdf.sink, csv.sink, { date: '2026-11-05', lenderName: 'Věřitel' })).rejects.toThrow('databáze nedostupná');
     expect(pdf.sink.writableEnded).toBe(false);
     expect(csv.sink.writableEnded).toBe(false);
+    expect(pdf.sink.destroyed).toBe(true);
+    expect(csv.sink.destroyed).toBe(true);
+    expect(pdf.sink.errored?.message).toBe('databáze nedostupná');
   });
 });

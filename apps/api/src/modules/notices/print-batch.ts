@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { czechDay } from '@lending/contracts';
 import { COLORS, createPdf, FONT, FONT_BOLD, pageFooters, type Pdf } from '../../pdf/pdf-document.ts';
@@ -99,8 +100,9 @@ function drawAddressSheet(doc: Pdf, letter: PrintBatchLetter, sequence: number, 
  * blank page to an even count so the next address sheet is a new sheet in duplex; `csvOut` gets
  * the manifest (UTF-8 with BOM, `;`, one row per letter; `stran` counts the letter's pages in
  * the PDF, blanks included, so the rows add up to the PDF's pages). Both streams are ended and
- * the answer comes once they have finished. When `letters` fails the error is passed on and the
- * streams are left unfinished, so a partial batch never looks complete.
+ * the answer comes once they have finished. When `letters` (or an output) fails the error is
+ * passed on and both streams are destroyed with it, never ended: a partial batch never looks
+ * complete, and a reader such as an upload fails instead of waiting.
  */
 export async function writePrintBatch(
   letters: AsyncIterable<PrintBatchLetter>,
@@ -163,17 +165,18 @@ export async function writePrintBatch(
     if (sequence === 0) {
       doc.font(FONT).fontSize(12).fillColor(COLORS.muted).text(`V dávce ze dne ${czechDay(info.date)} nejsou žádné dopisy k tisku.`, doc.page.margins.left, doc.page.margins.top);
     }
+    doc.end();
+    await pdfEnded;
+    if (failure.error) throw failure.error;
   } catch (error) {
     doc.off('data', onData);
+    // Destroyed, not ended: whoever reads them (an upload) fails too instead of waiting forever.
+    for (const stream of [pdfOut, csvOut]) (stream as Partial<Writable>).destroy?.(error as Error);
     throw error;
   }
 
-  const pages = totalPages();
-  doc.end();
-  await pdfEnded;
-  if (failure.error) throw failure.error;
   pdfOut.end();
   csvOut.end();
   await Promise.all([finished(pdfOut), finished(csvOut)]);
-  return { letters: sequence, registered, pages };
+  return { letters: sequence, registered, pages: totalPages() };
 }

@@ -15,6 +15,8 @@ const QR_PT = QR_MM * MM;
 /** Pixels for a 300 dpi print of the 35 mm code. */
 const QR_TARGET_PX = Math.round((QR_MM / 25.4) * 300);
 const QR_MARGIN = 4;
+/** "S pozdravem", room for the signature, the lender's name. */
+const SIGNATURE_HEIGHT = 50;
 
 const LETTER_REFERENCE: Record<NoticeType, string> = {
   PAYMENT_REMINDER: 'Upomínka č.',
@@ -210,13 +212,13 @@ export function noticeFooterText(n: NoticeDocument): string {
   return `${n.lender.name} · ${noticeContent(n).reference} · smlouva ${n.deal.contractNumber ?? 'bez čísla'}`;
 }
 
-function paragraph(doc: Pdf, text: string, options: { size?: number; color?: string; bold?: boolean } = {}): void {
+function paragraph(doc: Pdf, text: string, options: { bold?: boolean } = {}): void {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  doc.font(options.bold ? FONT_BOLD : FONT).fontSize(options.size ?? 10);
+  doc.font(options.bold ? FONT_BOLD : FONT).fontSize(10);
   // Two lines at least on this page: no paragraph starts with a lone line at the page's foot.
   ensureSpace(doc, Math.min(doc.heightOfString(text, { width }), doc.currentLineHeight(true) * 2 + 2));
-  doc.fillColor(options.color ?? COLORS.text).text(text, left, doc.y, { width, lineGap: 1.5 });
+  doc.fillColor(COLORS.text).text(text, left, doc.y, { width, lineGap: 1 });
   doc.moveDown(0.6);
 }
 
@@ -228,7 +230,7 @@ function fieldRows(doc: Pdf, fields: NoticeField[], x: number, y: number, width:
     const height = Math.max(doc.heightOfString(f.value, { width: width - labelWidth }), doc.heightOfString(f.label, { width: labelWidth - 8 }));
     doc.fillColor(COLORS.muted).text(f.label, x, top, { width: labelWidth - 8 });
     doc.font(FONT_BOLD).fillColor(COLORS.text).text(f.value, x + labelWidth, top, { width: width - labelWidth });
-    top += height + 4;
+    top += height + 2;
   }
   return top;
 }
@@ -239,7 +241,7 @@ function fieldRowsHeight(doc: Pdf, fields: NoticeField[], width: number, labelWi
     doc.font(FONT).fontSize(10);
     const label = doc.heightOfString(f.label, { width: labelWidth - 8 });
     doc.font(FONT_BOLD);
-    height += Math.max(doc.heightOfString(f.value, { width: width - labelWidth }), label) + 4;
+    height += Math.max(doc.heightOfString(f.value, { width: width - labelWidth }), label) + 2;
   }
   return height;
 }
@@ -348,7 +350,7 @@ export function drawNoticeLetter(doc: Pdf, n: NoticeDocument, qrPng: Buffer | nu
     const labelWidth = 150;
     const columnWidth = width - qrWidth;
     doc.font(FONT).fontSize(10);
-    const introHeight = doc.heightOfString(c.payment.intro, { width, lineGap: 1.5 });
+    const introHeight = doc.heightOfString(c.payment.intro, { width, lineGap: 1 });
     const blockHeight = Math.max(fieldRowsHeight(doc, c.payment.fields, columnWidth, labelWidth), qrPng ? QR_PT + 16 : 0);
     // The heading, the details and the QR code stay together on one page.
     ensureSpace(doc, 40 + introHeight + blockHeight);
@@ -368,15 +370,21 @@ export function drawNoticeLetter(doc: Pdf, n: NoticeDocument, qrPng: Buffer | nu
     doc.moveDown(0.4);
   }
 
-  if (c.nextStep) paragraph(doc, c.nextStep, { bold: true });
-  if (c.note) paragraph(doc, c.note);
-  for (const p of c.closing) paragraph(doc, p);
+  const trailing = [...(c.nextStep ? [{ text: c.nextStep, bold: true }] : []), ...(c.note ? [{ text: c.note, bold: false }] : []), ...c.closing.map((text) => ({ text, bold: false }))];
+  for (const [i, p] of trailing.entries()) {
+    if (i === trailing.length - 1) {
+      // The last paragraph goes with the greeting and signature: never a page of "S pozdravem" alone.
+      doc.font(p.bold ? FONT_BOLD : FONT).fontSize(10);
+      ensureSpace(doc, doc.heightOfString(p.text, { width, lineGap: 1 }) + SIGNATURE_HEIGHT);
+    }
+    paragraph(doc, p.text, { bold: p.bold });
+  }
 
   // The greeting and the signature are never split from each other.
-  ensureSpace(doc, 60);
-  doc.moveDown(0.4);
+  ensureSpace(doc, SIGNATURE_HEIGHT);
+  doc.moveDown(0.2);
   doc.font(FONT).fontSize(10).fillColor(COLORS.text).text(c.greeting, left, doc.y, { width });
-  doc.moveDown(1.8);
+  doc.moveDown(1.5);
   doc.font(FONT_BOLD).fontSize(10).text(c.signature, left, doc.y, { width });
   doc.font(FONT).fontSize(10).fillColor(COLORS.text);
   doc.x = left;

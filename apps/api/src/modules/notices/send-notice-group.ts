@@ -6,15 +6,16 @@ import { fromDbDate } from '../../domain/dates.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { storageFor } from '../../integrations/storage/index.ts';
+import { storageFor, type FileStorage } from '../../integrations/storage/index.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { queueNotification } from '../notifications/queue-notification.ts';
-import { buildNoticeDocument } from './build-notice-document.ts';
+import { buildGroupContent, noticeDocument } from './build-notice-document.ts';
 import { addCostsOfRecovery } from './costs-of-recovery.ts';
 import { readNoticeGroup } from './notice-views.ts';
 import { noticeSmsText, renderNoticePdf, renderNoticeText } from './render-notice.ts';
 
-export type SendDeps = Pick<Deps, 'prisma' | 'config' | 'now'>;
+// `storage`: the seed's (it has no deps of its own); the app's storage otherwise.
+export type SendDeps = Pick<Deps, 'prisma' | 'config' | 'now'> & { storage?: FileStorage };
 
 // Rendering a few letters takes well under a second each; a group has at most a few dozen.
 const TRANSACTION_TIMEOUT_MS = 5 * 60_000;
@@ -39,7 +40,7 @@ export async function lockPreparedGroup(tx: Prisma.TransactionClient, dealId: nu
  * SENT when every notice of it is; notices left out stay PREPARED (the group too).
  */
 export async function sendNoticeGroup(deps: SendDeps, actor: Actor, input: { dealId: number; id: number; notices?: number[] }): Promise<NoticeGroup> {
-  const storage = storageFor(deps);
+  const storage = deps.storage ?? storageFor(deps);
   return deps.prisma.$transaction(
     async (tx) => {
       const group = await lockPreparedGroup(tx, input.dealId, input.id);
@@ -49,11 +50,16 @@ export async function sendNoticeGroup(deps: SendDeps, actor: Actor, input: { dea
         orderBy: [{ personId: 'asc' }, { channel: 'asc' }],
       });
       if (notices.length === 0) throw conflict(collectionsMessages.noneToSend);
+      // Paid since the close queued it (a payment's booking brings the deal's DPD to today at once).
+      if (group.round?.breachType === 'NON_PAYING' && (await tx.deal.findUniqueOrThrow({ where: { id: group.dealId }, select: { daysPastDue: true } })).daysPastDue === 0) {
+        throw conflict(collectionsMessages.nothingOverdue);
+      }
       const costs = group.step?.costOfRecovery ? await addCostsOfRecovery(tx, group.dealId, date) : [];
       const sentAt = deps.now();
+      const content = await buildGroupContent(tx, deps.config, group.id);
+      if (group.round?.breachType === 'NON_PAYING' && !content.payment) throw conflict(collectionsMessages.nothingOverdue);
       for (const notice of notices) {
-        const document = await buildNoticeDocument(tx, deps.config, { noticeId: notice.id, groupId: group.id, personId: notice.personId, role: notice.role });
-        if (group.round?.breachType === 'NON_PAYING' && !document.payment) throw conflict(collectionsMessages.nothingOverdue);
+        const document = await noticeDocument(tx, content, { id: notice.id, personId: notice.personId, role: notice.role });
         const pdf = await renderNoticePdf(document);
         const pdfKey = `notices/${group.dealId}/${notice.id}.pdf`;
         await storage.put(pdfKey, pdf, { contentType: 'application/pdf' });

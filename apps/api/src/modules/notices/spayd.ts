@@ -83,7 +83,8 @@ export function spaydString({ iban, amount, variableSymbol, dueDate, message }: 
     fields.push(`X-VS:${variableSymbol}`);
   }
   if (dueDate) fields.push(`DT:${dateText(dueDate)}`);
-  // The limit counts the message's characters, so it is cut before escaping; an escape is never split.
+  // Diacritics stripped (asciiText): banks' apps handle plain ASCII best. The limit counts the
+  // message's characters, so it is cut before escaping; an escape is never split.
   const text = message ? [...asciiText(message).trim()].slice(0, MESSAGE_MAX).join('').trimEnd() : '';
   if (text) fields.push(`MSG:${escapeValue(text)}`);
   return ['SPD', '1.0', ...fields].join('*');

@@ -2,7 +2,9 @@ import type { RealtyGroupEvaluation } from '@lending/contracts';
 import type { StaffActor } from '../../domain/actor.ts';
 import { conflict } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
+import { today } from '../../domain/dates.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { queueLtvNotice } from '../notices/queue-ltv-notice.ts';
 import { evaluateLoanToValue } from './loan-to-value.ts';
 import { outstandingPrincipal } from './outstanding-principal.ts';
 import { latestFirst, lockGroup, requireDeal, toEvaluation } from './realty-group-view.ts';
@@ -40,11 +42,13 @@ export async function evaluateNotification(deps: Pick<Deps, 'prisma' | 'now'>, a
         evaluatedById: actor.staffId,
       },
     });
+    // Over the limit: the debtor is told by a notice staff review and send (docs/decisions/0048).
+    const noticeGroupId = result.mustNotify ? await queueLtvNotice(tx, { dealId, date: today(deps), reasons: result.reasons.join(' ') }) : null;
     await recordAudit(tx, actor, {
       action: 'deal.realty_group.evaluate',
       entity: 'RealtyGroupEvaluation',
       entityId: evaluation.id,
-      changes: { deal_id: dealId, realty_group_id: groupId, ltv: result.ltv.toFixed(2), must_notify: result.mustNotify },
+      changes: { deal_id: dealId, realty_group_id: groupId, ltv: result.ltv.toFixed(2), must_notify: result.mustNotify, notice_group_id: noticeGroupId },
     });
     return toEvaluation(evaluation);
   });

@@ -192,6 +192,11 @@ describe('evaluate_notification: loan-to-value against the outstanding principal
         'Odhad klesl o 23,08 % proti předchozímu (z 650\u00a0000\u00a0Kč na 500\u00a0000\u00a0Kč), tedy o více než 20 %.',
     );
 
+    // Over the limit twice: one prepared LTV notice for the deal, its note the latest reasons (ADR 0048).
+    const notices = await ctx.deps.prisma.noticeGroup.findMany({ where: { dealId: d.id } });
+    expect(notices.map((g) => [g.title, g.state, g.noticeType])).toEqual([['Upozornění na pokles hodnoty zajištění', 'PREPARED', 'OTHER']]);
+    expect(notices[0]!.note).toContain('LTV 110,00 %');
+
     // Recorded, with who asked; listed newest first.
     const rows = await ctx.deps.prisma.realtyGroupEvaluation.findMany({ where: { realtyGroupId: id }, orderBy: { id: 'asc' } });
     expect(rows.map((r) => [r.ltv.toFixed(2), r.mustNotify])).toEqual([['78.57', false], ['84.62', true], ['110.00', true]]);

@@ -13,6 +13,7 @@ import { DebtsTab } from './tabs/DebtsTab';
 import { EnforceableClaimsTab } from './tabs/EnforceableClaimsTab';
 import { LabelsTab } from './tabs/LabelsTab';
 import { NotesTab } from './tabs/NotesTab';
+import { NoticesTab } from './tabs/NoticesTab';
 import { IdmEvaluationsTab } from './tabs/IdmEvaluationsTab';
 import { HistoryTab } from './tabs/HistoryTab';
 import { OverviewTab } from './tabs/OverviewTab';
@@ -46,6 +47,7 @@ export const DEAL_TABS: readonly DealTab[] = [
   { id: 'realties', label: 'Nemovitosti a zajištění', Component: RealtiesTab, permission: 'deals.originate' },
   { id: 'obligations', label: 'Povinnosti', Component: ObligationsTab, permission: 'deals.originate' },
   { id: 'debts', label: 'Dluhy', Component: DebtsTab, permission: 'deals.originate' },
+  { id: 'notices', label: 'Upomínky', Component: NoticesTab, permission: 'collections.write' },
   { id: 'enforceable-claims', label: 'Vykonatelné pohledávky', Component: EnforceableClaimsTab, permission: 'collections.write' },
   { id: 'claims-settings', label: 'Nastavení pohledávek', Component: ClaimsSettingsTab, permission: 'claims.write' },
   { id: 'labels', label: 'Štítky', Component: LabelsTab, permission: 'notes.write' },

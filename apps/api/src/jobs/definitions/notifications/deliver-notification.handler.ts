@@ -1,3 +1,4 @@
+import { alertFailedDelivery } from '../../../modules/notifications/alert-failed-delivery.ts';
 import type { Deps } from '../../../deps.ts';
 import { prepareSms, SmsFailed, smsGatewayFor, SmsTextRejected } from '../../../integrations/sms/index.ts';
 import { SlackFailed, slackNotifierFor, escapeSlackText } from '../../../integrations/slack/index.ts';
@@ -60,6 +61,9 @@ export const handleDeliverNotification: JobHandler<typeof deliverNotificationJob
   log.info({ type: row.type }, 'notification delivered');
 };
 
-async function record(deps: Pick<Deps, 'prisma'>, id: number, data: { state?: 'SENT' | 'FAILED'; error: string | null; sentAt?: Date }) {
-  await deps.prisma.notification.updateMany({ where: { id, state: 'PENDING' }, data });
+async function record(deps: Pick<Deps, 'prisma' | 'config'>, id: number, data: { state?: 'SENT' | 'FAILED'; error: string | null; sentAt?: Date }) {
+  await deps.prisma.$transaction(async (tx) => {
+    const { count } = await tx.notification.updateMany({ where: { id, state: 'PENDING' }, data });
+    if (count === 1 && data.state === 'FAILED') await alertFailedDelivery(deps, tx, id, data.error);
+  });
 }

@@ -1,3 +1,4 @@
+import { alertFailedDelivery } from '../../../modules/notifications/alert-failed-delivery.ts';
 import type { Deps } from '../../../deps.ts';
 import { mailerFor, mailFailure, MailFailed, type EmailAttachment } from '../../../integrations/mail/index.ts';
 import { storageFor } from '../../../integrations/storage/index.ts';
@@ -72,6 +73,9 @@ export const handleSendEmail: JobHandler<typeof sendEmailJob.payload> = async (d
   log.info('e-mail sent');
 };
 
-async function record(deps: Pick<Deps, 'prisma'>, id: number, data: { state?: 'SENT' | 'FAILED'; error: string | null; sentAt?: Date }) {
-  await deps.prisma.notification.updateMany({ where: { id, state: 'PENDING' }, data });
+async function record(deps: Pick<Deps, 'prisma' | 'config'>, id: number, data: { state?: 'SENT' | 'FAILED'; error: string | null; sentAt?: Date }) {
+  await deps.prisma.$transaction(async (tx) => {
+    const { count } = await tx.notification.updateMany({ where: { id, state: 'PENDING' }, data });
+    if (count === 1 && data.state === 'FAILED') await alertFailedDelivery(deps, tx, id, data.error);
+  });
 }

@@ -3,6 +3,7 @@ import type { SystemActor } from '../../../domain/actor.ts';
 import { businessDateOf, dbDate } from '../../../domain/dates.ts';
 import type { Prisma } from '../../../generated/prisma/client.ts';
 import { StoredFileNotFound } from '../../../integrations/storage/index.ts';
+import { queueStaffAlert } from '../../notifications/queue-staff-alert.ts';
 import { importStatementJob } from '../../../jobs/definitions/payments/import-statement.ts';
 import { bookPayments, type Booking, type MovementInput } from '../book-payment.ts';
 import { parseCamt053Stream } from './camt053.ts';
@@ -16,7 +17,8 @@ import { statementMessages, withoutFile, type StatementRow } from './statement-v
 // the parser, then books the movements in chunks, each chunk in a transaction of its own that
 // also writes the progress on the statement row, for staff to poll.
 
-type ImportDeps = Pick<Deps, 'prisma' | 'now' | 'logger'> & StatementStorage;
+// `config` (the job's deps) lets a failed import alert staff on Slack; the seed and the bench import without it.
+type ImportDeps = Pick<Deps, 'prisma' | 'now' | 'logger'> & Partial<Pick<Deps, 'config'>> & StatementStorage;
 
 interface Progress {
   processed: number;
@@ -45,10 +47,9 @@ export async function importStatement(
   } catch (error) {
     deps.logger.error({ err: error, component: 'job', job: importStatementJob.name, statementId }, 'statement import failed');
     if (!input.finalAttempt) throw error;
-    await deps.prisma.paymentStatement.update({
-      where: { id: statementId },
-      data: { state: 'FAILED', errors: { push: statementMessages.interrupted }, finishedAt: deps.now() },
-      select: { id: true },
+    await deps.prisma.$transaction(async (tx) => {
+      await tx.paymentStatement.update({ where: { id: statementId }, data: { state: 'FAILED', errors: { push: statementMessages.interrupted }, finishedAt: deps.now() }, select: { id: true } });
+      await alertFailedImport(deps, tx, row, statementMessages.interrupted);
     });
   }
 }
@@ -78,7 +79,10 @@ async function run(deps: ImportDeps, row: StatementRow, chunkSize: number | unde
   const p = deps.prisma;
   const parsed = await parse(deps, row);
   if (!parsed.ok) {
-    await p.paymentStatement.update({ where: { id: row.id }, data: { state: 'FAILED', errors: parsed.errors.map(describeIssue), finishedAt: deps.now() }, select: { id: true } });
+    await p.$transaction(async (tx) => {
+      await tx.paymentStatement.update({ where: { id: row.id }, data: { state: 'FAILED', errors: parsed.errors.map(describeIssue), finishedAt: deps.now() }, select: { id: true } });
+      await alertFailedImport(deps, tx, row, describeIssue(parsed.errors[0]!));
+    });
     return;
   }
   const total = parsed.statement.movements.length;
@@ -165,4 +169,15 @@ function count(progress: Progress, booking: Booking, m: MovementInput, statement
     if (booking.dealId !== null) progress.paired++;
     else progress.unpaired++;
   }
+}
+
+/** Staff hear of a statement that could not be imported on Slack (docs/decisions/0048). */
+async function alertFailedImport(deps: ImportDeps, tx: Prisma.TransactionClient, row: StatementRow, reason: string): Promise<void> {
+  if (!deps.config) return;
+  await queueStaffAlert({ config: deps.config }, tx, {
+    name: 'statement_import_failed',
+    text: `Import výpisu č. ${row.id} (${row.fileName}) selhal: ${reason}`,
+    entityType: 'PaymentStatement',
+    entityId: row.id,
+  });
 }
