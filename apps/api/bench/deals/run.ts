@@ -3,7 +3,8 @@
 //   1. the close of business: the first close of a business date (every overdue claim gets its
 //      penalty-interest claim), the next day (the nightly case), a re-run of that day (nothing to
 //      change), and a catch-up of several days; target: under 5 minutes each on 2 cores;
-//   2. one deal recomputed at once, as after a payment's allocation;
+//   2. one deal recomputed at once, as after a payment's allocation; then the day's notice run
+//      (the collections job sending what the ladder queued: notices/s and peak RSS);
 //   3. the list scenarios of list-scenarios.ts (the default page and each filter of GET /deals/)
 //      over HTTP with an ADMIN token, sequentially; target p95 < 50 ms.
 // Prints the tables; exits 1 when a target is missed.
@@ -13,6 +14,7 @@
 //   BENCH_DATE=2026-10-31     the business date of the first close
 //   BENCH_CATCH_UP_DAYS=7     days the catch-up closes at once
 //   BENCH_RUNS=200            requests per list scenario (after 20 warm-up requests)
+//   BENCH_NOTICE_SECONDS=0    stops the notice run after this long (0: all of it)
 //   BENCH_EXPLAIN=1           prints the plans of the close's statements (auto_explain, > 1 s)
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -32,6 +34,7 @@ import { recomputeDelinquency } from '../../src/modules/servicing/index.ts';
 import { systemActor } from '../../src/domain/actor.ts';
 import { catchUpCloseOfBusiness } from '../../src/modules/close-of-business/catch-up-close-of-business.ts';
 import { closeBusinessDate } from '../../src/modules/close-of-business/close-business-date.ts';
+import { sendDueNoticeGroups } from '../../src/modules/notices/send-due-notice-groups.ts';
 import { seededRandom } from '../../src/integrations/address/data/generate-addresses.ts';
 import type { CloseOfBusinessRun } from '@lending/contracts';
 import { withoutSecondaryIndexes } from '../load/generate-leads.ts';
@@ -49,6 +52,7 @@ const WARM_UP = 20;
 const CLOSE_TARGET_S = 300;
 const LIST_TARGET_P95_MS = 50;
 const RECOMPUTES = 200;
+const NOTICE_SECONDS = Number(process.env.BENCH_NOTICE_SECONDS ?? 0);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -110,7 +114,7 @@ async function main() {
     out();
     const sum = (runs: CloseOfBusinessRun[], pick: (s: NonNullable<CloseOfBusinessRun['stats']>) => number) => String(runs.reduce((total, r) => total + pick(r.stats!), 0));
     table(
-      ['close of business', 'time', 'per date', 'serviced', 'overdue', '1-30', '31-60', '61-90', '91+', 'DPD chg', 'penalty new', 'penalty upd', 'accrued CZK', 'breach +', 'breach -'],
+      ['close of business', 'time', 'per date', 'serviced', 'overdue', '1-30', '31-60', '61-90', '91+', 'DPD chg', 'penalty new', 'penalty upd', 'accrued CZK', 'breach +', 'breach -', 'notice groups +', 'notices +'],
       closes.map(({ name, ms, runs }) => {
         const last = runs.at(-1)!.stats!;
         const perDate = ms / runs.length;
@@ -131,6 +135,8 @@ async function main() {
           runs.reduce((total, r) => total + Number(r.stats!.penalty_interest_accrued), 0).toFixed(2),
           sum(runs, (s) => s.breaches_started),
           sum(runs, (s) => s.breaches_ended),
+          sum(runs, (s) => s.collections?.notice_groups_queued ?? 0),
+          sum(runs, (s) => s.collections?.notices_queued ?? 0),
         ];
       }),
     );
@@ -149,6 +155,29 @@ async function main() {
     recomputes.sort((a, b) => a - b);
     out(`recomputeDelinquency of one overdue deal (${recomputes.length} deals, one transaction each): p50 ${percentile(recomputes, 50).toFixed(1)} ms, p95 ${percentile(recomputes, 95).toFixed(1)} ms`);
     out();
+
+    // 2b. The day's notice run: the collections job sends every group the ladder queued (each
+    // notice's content from the claims statement of its date, its PDF rendered and stored, the
+    // messages to the sandbox outbox). BENCH_NOTICE_SECONDS stops it after that long (it is a
+    // rate, reported per notice). Peak RSS sampled every 100 ms.
+    {
+      const noticeConfig = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent', DATA_DIR: path.join(dir, 'notices') }, defaultRootDir());
+      const queued = await db.prisma.noticeGroup.count({ where: { state: 'PREPARED', step: { autoSend: true } } });
+      let peak = process.memoryUsage().rss;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+      const rssBefore = process.memoryUsage().rss;
+      const started = performance.now();
+      const signal = NOTICE_SECONDS ? AbortSignal.timeout(NOTICE_SECONDS * 1000) : undefined;
+      const sent = await sendDueNoticeGroups({ ...deps, config: noticeConfig }, systemActor('bench'), { today, signal });
+      const ms = performance.now() - started;
+      clearInterval(sampler);
+      out(
+        `notice run: ${sent.sent.toLocaleString('en')} of ${queued.toLocaleString('en')} groups queued, ${sent.notices.toLocaleString('en')} notices rendered and stored in ${seconds(ms)}` +
+          ` (${(sent.notices / (ms / 1000)).toFixed(1)} notices/s, ${(ms / Math.max(1, sent.sent)).toFixed(0)} ms a group; ${sent.cancelled} cancelled, ${sent.refused} refused);` +
+          ` RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before, peak ${(peak / 2 ** 20).toFixed(0)} MB`,
+      );
+      out();
+    }
 
     // 3. Lists over HTTP, as staff call them: during the day after the nightly close, when
     // autovacuum has cleared what the close updated (run right after the closes, the lists met a

@@ -308,9 +308,22 @@ async function pathValues(op: Operation): Promise<Record<string, string>> {
       // A DRAFT: a SAVED statement is neither edited, saved again nor deleted.
       'claims-statements': () => p.claimsStatement.findFirst({ where: { dealId: fuzzDealId, state: 'DRAFT' }, orderBy: { id: 'desc' } }),
       'idm-evaluations': () => p.idmEvaluation.findFirst({ where: { dealId: { not: null } }, orderBy: { id: 'desc' } }),
-      // A prepared group the close of business queued for a demo deal in arrears (sent or edited: a PREPARED one).
-      'notice-groups': () =>
-        p.noticeGroup.findFirst({ where: { state: 'PREPARED', noticeType: 'PAYMENT_REMINDER', notices: { some: { state: 'PREPARED' } }, deal: { daysPastDue: { gt: 0 } } }, orderBy: { id: 'asc' } }),
+      // A prepared group of its own for each operation (sending one makes it SENT, and the seed's
+      // own were sent by its collections history): a letter to a debtor of an overdue deal.
+      'notice-groups': async () => {
+        const participant = await p.dealParticipant.findFirstOrThrow({ where: { role: { in: ['BORROWER', 'DEBTOR'] }, deal: { state: 'ACTIVE', daysPastDue: { gt: 0 } }, person: { email: { not: null } } }, include: { person: true }, orderBy: { id: 'asc' } });
+        return p.noticeGroup.create({
+          data: {
+            dealId: participant.dealId,
+            noticeType: 'OTHER',
+            title: 'Oznámení (fuzz)',
+            date: new Date(),
+            deadline: new Date(Date.now() + 14 * 86_400_000),
+            channels: ['EMAIL'],
+            notices: { create: [{ personId: participant.personId, role: participant.role, channel: 'EMAIL', recipient: participant.person.email! }] },
+          },
+        });
+      },
       // An open promise to cancel (the seed's are settled): one made now for the fuzz deal.
       'promises-to-pay': async () =>
         (await p.promiseToPay.findFirst({ where: { state: 'OPEN' }, orderBy: { id: 'desc' } })) ??
