@@ -1,3 +1,4 @@
+import { NOTICE_FILES } from '../modules/notices/send-notice-group.ts';
 import type { FileStorage } from '../integrations/storage/index.ts';
 import { STATEMENT_FILES } from '../modules/payments/statements/statement-file.ts';
 import type { PrismaClient } from './prisma.ts';
@@ -97,7 +98,7 @@ export async function seedCompleted(db: Db): Promise<boolean> {
 
 /**
  * Puts the database back as it was before an interrupted demo seed: first the files the seed
- * stored (the bank statements it imported: every file of their folder, those its rows name and
+ * stored (the bank statements it imported and the notices' PDFs it sent: every file of their folder, those its rows name and
  * those an upload killed before its row committed left unnamed — nobody but the seed stores files
  * before the first start has finished), then in one transaction empties every table that was
  * empty before the seed (its rows and nothing else), restarts the sequences where they stood,
@@ -113,6 +114,11 @@ export async function discardInterruptedSeed(prisma: PrismaClient, storage: File
     // A statement being written when the seed was killed left its temporary file (nothing else
     // writes there while the demo is seeded: the product answers 503 until it is complete).
     await storage.discardIncomplete(STATEMENT_FILES);
+  }
+  // The PDFs of the notices its collections history sent (docs/decisions/0048), likewise.
+  if (!marker.snapshot.keptTables.includes('notices')) {
+    for await (const file of storage.list(NOTICE_FILES)) await storage.delete(file.key);
+    await storage.discardIncomplete(NOTICE_FILES);
   }
   return prisma.$transaction(
     async (tx) => {

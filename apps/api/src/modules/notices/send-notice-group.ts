@@ -15,6 +15,9 @@ import { readNoticeGroup } from './notice-views.ts';
 import { noticeSmsText, renderNoticePdf, renderNoticeText } from './render-notice.ts';
 
 // `storage`: the seed's (it has no deps of its own); the app's storage otherwise.
+/** Where sent notices' PDFs are stored: `notices/<deal>/<notice>.pdf`. */
+export const NOTICE_FILES = 'notices/';
+
 export type SendDeps = Pick<Deps, 'prisma' | 'config' | 'now'> & { storage?: FileStorage };
 
 // Rendering a few letters takes well under a second each; a group has at most a few dozen.
@@ -61,7 +64,7 @@ export async function sendNoticeGroup(deps: SendDeps, actor: Actor, input: { dea
       for (const notice of notices) {
         const document = await noticeDocument(tx, content, { id: notice.id, personId: notice.personId, role: notice.role });
         const pdf = await renderNoticePdf(document);
-        const pdfKey = `notices/${group.dealId}/${notice.id}.pdf`;
+        const pdfKey = `${NOTICE_FILES}${group.dealId}/${notice.id}.pdf`;
         await storage.put(pdfKey, pdf, { contentType: 'application/pdf' });
         const fileName = `upominka-${document.deal.contractNumber ?? group.dealId}-${notice.id}.pdf`.replace(/[^\w.-]+/g, '-');
         const outbox = await queueNotification(deps, tx, {
