@@ -22,6 +22,7 @@ export const collectionsMessages = {
   dateInPast: 'Datum upomínky nesmí být v minulosti.',
   noRecipient: (channel: string) => `Adresát nemá kontakt pro kanál ${channel}.`,
   noneToSend: 'Ve skupině není žádná připravená upomínka k odeslání.',
+  noAddressee: 'Žádný adresát nemá e-mail, telefon ani adresu; upomínku nelze doručit. Doplňte dlužníkovi kontakt.',
   promiseDateInPast: 'Datum slibu nesmí být v minulosti.',
   promiseNotOpen: 'Slib už byl vyhodnocen; zrušit lze jen otevřený slib.',
   promiseNotFound: 'Slib platby neexistuje.',

@@ -168,12 +168,12 @@ async function main() {
       const rssBefore = process.memoryUsage().rss;
       const started = performance.now();
       const signal = NOTICE_SECONDS ? AbortSignal.timeout(NOTICE_SECONDS * 1000) : undefined;
-      const sent = await sendDueNoticeGroups({ ...deps, config: noticeConfig }, systemActor('bench'), { today, signal });
+      const sent = await sendDueNoticeGroups({ ...deps, config: noticeConfig, logger: createLogger(process.env.BENCH_NOTICE_LOG ? 'warn' : 'silent') }, systemActor('bench'), { today, signal });
       const ms = performance.now() - started;
       clearInterval(sampler);
       out(
         `notice run: ${sent.sent.toLocaleString('en')} of ${queued.toLocaleString('en')} groups queued, ${sent.notices.toLocaleString('en')} notices rendered and stored in ${seconds(ms)}` +
-          ` (${(sent.notices / (ms / 1000)).toFixed(1)} notices/s, ${(ms / Math.max(1, sent.sent)).toFixed(0)} ms a group; ${sent.cancelled} cancelled, ${sent.refused} refused);` +
+          ` (${(sent.notices / (ms / 1000)).toFixed(1)} notices/s, ${(ms / Math.max(1, sent.sent)).toFixed(0)} ms a group; ${sent.cancelled} cancelled, ${sent.failed} failed for want of an addressee, ${sent.refused} refused);` +
           ` RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before, peak ${(peak / 2 ** 20).toFixed(0)} MB`,
       );
       out();

@@ -27,6 +27,7 @@ const run = (signal = new AbortController().signal) => ({ jobId: '1', attempt: 1
 let remindDeal: number;
 let paidDeal: number;
 let farDeal: number;
+let lostDeal: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -39,6 +40,11 @@ beforeAll(async () => {
   const b = await naturalPerson(p(), { firstName: 'Ivan', lastName: 'Král', birthDate: '1990-05-06', email: 'ivan.kral@example.cz' });
   const c = await naturalPerson(p(), { firstName: 'Olga', lastName: 'Veselá', birthDate: '1985-07-08', sex: 'F', email: 'olga.vesela@example.cz' });
   await p().personAddress.create({ data: { personId: c.id, type: 'CONTACT', wholeAddress: 'Palackého 3, 779 00 Olomouc' } });
+  // A debtor nobody can reach: no e-mail, phone or address.
+  const unreachable = await naturalPerson(p(), { firstName: 'Jan', lastName: 'Neznámý', birthDate: '1960-09-10' });
+  const lost = await createDeal(p(), { participants: [{ personId: unreachable.id, role: 'BORROWER' }] });
+  lostDeal = lost.id;
+  await addClaim(p(), lost, { due: addDaysIso(day, -6), amount: '1500.00' });
   const remind = await createDeal(p(), { participants: [{ personId: a.id, role: 'BORROWER' }, { personId: letterOnly.id, role: 'ACCESSORY_DEBTOR' }] });
   remindDeal = remind.id;
   await addClaim(p(), remind, { due: addDaysIso(day, -6), amount: '3000.00' });
@@ -76,11 +82,14 @@ describe('the collections job', () => {
 
   it('sends the due groups of automatic steps, cancels a paid-up reminder, leaves acceleration to staff', async () => {
     const counts = await sendDueNoticeGroups(ctx.deps, systemActor('test'), { today: today(ctx.deps) });
-    expect(counts).toMatchObject({ cancelled: 1, refused: 0 });
+    expect(counts).toMatchObject({ cancelled: 1, failed: 1, refused: 0 });
     const groups = await p().noticeGroup.findMany({ orderBy: { id: 'asc' }, select: { dealId: true, stepCode: true, state: true, cancelReason: true } });
     expect(groups.filter((g) => g.dealId === remindDeal).map((g) => [g.stepCode, g.state])).toEqual([['NON_PAYING_1', 'SENT']]);
     expect(groups.filter((g) => g.dealId === paidDeal).map((g) => [g.stepCode, g.state, g.cancelReason])).toEqual([
       ['NON_PAYING_1', 'CANCELLED', 'Dlužník už nic nedluží po splatnosti; upomínku nelze odeslat.'],
+    ]);
+    expect(groups.filter((g) => g.dealId === lostDeal).map((g) => [g.stepCode, g.state, g.cancelReason])).toEqual([
+      ['NON_PAYING_1', 'FAILED', 'Žádný adresát nemá e-mail, telefon ani adresu; upomínku nelze doručit. Doplňte dlužníkovi kontakt.'],
     ]);
     expect(groups.filter((g) => g.dealId === farDeal).map((g) => [g.stepCode, g.state])).toEqual([
       ['NON_PAYING_1', 'SENT'],
@@ -90,7 +99,7 @@ describe('the collections job', () => {
     ]);
     expect(counts.sent).toBe(4);
     // Run again: nothing left to send.
-    expect(await sendDueNoticeGroups(ctx.deps, systemActor('test'), { today: today(ctx.deps) })).toEqual({ sent: 0, cancelled: 0, refused: 0, notices: 0 });
+    expect(await sendDueNoticeGroups(ctx.deps, systemActor('test'), { today: today(ctx.deps) })).toEqual({ sent: 0, cancelled: 0, failed: 0, refused: 0, notices: 0 });
   });
 
   it('writes the print batch of the letters waiting: one PDF and a manifest, the letters SENT', async () => {

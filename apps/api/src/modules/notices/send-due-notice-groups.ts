@@ -9,15 +9,17 @@ import { sendNoticeGroup, type SendDeps } from './send-notice-group.ts';
  * The daily run of the collections job (docs/decisions/0048): sends every PREPARED group of an
  * automatic ladder step whose date has come, one transaction per group, oldest first. A payment
  * notice of a deal that has meanwhile paid everything overdue is cancelled with the reason
- * instead; another refusal leaves the group prepared for staff (logged). Stops between groups
+ * instead; a group none of whose addressees can be reached (no e-mail, phone or address) is
+ * FAILED with the reason, for staff to find a contact; another refusal leaves the group prepared
+ * for staff (logged). Stops between groups
  * when the worker is stopping. Acceleration groups (not automatic) wait for staff.
  */
 export async function sendDueNoticeGroups(
   deps: SendDeps & Pick<Deps, 'logger'>,
   actor: SystemActor,
   input: { today: string; signal?: AbortSignal },
-): Promise<{ sent: number; cancelled: number; refused: number; notices: number }> {
-  const counts = { sent: 0, cancelled: 0, refused: 0, notices: 0 };
+): Promise<{ sent: number; cancelled: number; failed: number; refused: number; notices: number }> {
+  const counts = { sent: 0, cancelled: 0, failed: 0, refused: 0, notices: 0 };
   let after = 0;
   for (;;) {
     const batch = await deps.prisma.noticeGroup.findMany({
@@ -40,6 +42,10 @@ export async function sendDueNoticeGroups(
           await deps.prisma.noticeGroup.updateMany({ where: { id: group.id, state: 'PREPARED' }, data: { state: 'CANCELLED', cancelledAt: deps.now(), cancelReason: error.message } });
           await deps.prisma.notice.updateMany({ where: { groupId: group.id, state: 'PREPARED' }, data: { state: 'CANCELLED' } });
           counts.cancelled += 1;
+        } else if (error.message === collectionsMessages.noneToSend && (await deps.prisma.notice.count({ where: { groupId: group.id } })) === 0) {
+          // Nobody of the deal can be reached (no e-mail, phone or address): staff see it failed.
+          await deps.prisma.noticeGroup.updateMany({ where: { id: group.id, state: 'PREPARED' }, data: { state: 'FAILED', cancelReason: collectionsMessages.noAddressee } });
+          counts.failed += 1;
         } else {
           deps.logger.warn({ component: 'collections', groupId: group.id, reason: error.message }, 'notice group not sent');
           counts.refused += 1;
