@@ -58,4 +58,9 @@ export const listScenarios: ListScenario[] = [
   { name: 'deals: ordering=-outstanding (whole book)', path: deals('ordering=-outstanding'), targetP95Ms: 5000, runs: 5 },
   { name: 'deals: days_past_due=91+, ordering=-overdue', path: deals('days_past_due=91%2B&ordering=-overdue'), targetP95Ms: 500, runs: 20 },
   { name: 'close-of-business runs: default page', path: '/api/v1/close-of-business/' },
+  // The collections desk's queue (docs/decisions/0048): every overdue deal's figures are computed
+  // to sort by priority, so it has a target of its own.
+  { name: 'collections queue: default page (priority)', path: '/api/v1/collections/queue/', targetP95Ms: 1000, runs: 10 },
+  { name: 'collections queue: bucket=91+', path: '/api/v1/collections/queue/?bucket=91%2B', targetP95Ms: 1000, runs: 10 },
+  { name: 'collections queue: ordering=-overdue_amount', path: '/api/v1/collections/queue/?ordering=-overdue_amount', targetP95Ms: 1000, runs: 10 },
 ];
