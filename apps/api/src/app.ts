@@ -37,6 +37,8 @@ import { noticeRoutes } from './modules/notices/router.ts';
 import { noticesFourEyesActions } from './modules/notices/four-eyes-actions.ts';
 import { notificationRoutes } from './modules/notifications/router.ts';
 import { collectionRoutes } from './modules/collections/router.ts';
+import { reportingRoutes } from './modules/reporting/router.ts';
+import { creditRegisterRoutes } from './modules/credit-register/router.ts';
 import { claimsFourEyesActions } from './modules/claims/four-eyes-actions.ts';
 import { purposesFourEyesActions } from './modules/purposes/four-eyes-actions.ts';
 import { paymentsFourEyesActions } from './modules/payments/four-eyes-actions.ts';
@@ -49,7 +51,7 @@ export const JSON_BODY_LIMIT = '1mb';
  */
 export function allRoutes(config?: Pick<Config, 'BANK_CONNECTION_PROVIDER'>): RouteDef[] {
   const bankRoutes = config && config.BANK_CONNECTION_PROVIDER !== 'sandbox' ? bankConnectionRoutes.filter((r) => !r.path.startsWith('/api/v1/bank-sandbox/')) : bankConnectionRoutes;
-  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...staffLeadRoutes, ...webhookRoutes, ...addressRoutes, ...documentRoutes, ...bankRoutes, ...personRoutes, ...screeningRoutes, ...isirRoutes, ...dealRoutes, ...claimsRoutes, ...closeOfBusinessRoutes, ...purposeRoutes, ...realtyGroupRoutes, ...paymentRoutes, ...claimsStatementRoutes, ...noticeRoutes, ...notificationRoutes, ...collectionRoutes, ...searchRoutes, ...approvalRoutes({ ...claimsFourEyesActions, ...purposesFourEyesActions, ...paymentsFourEyesActions, ...noticesFourEyesActions })];
+  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...staffLeadRoutes, ...webhookRoutes, ...addressRoutes, ...documentRoutes, ...bankRoutes, ...personRoutes, ...screeningRoutes, ...isirRoutes, ...dealRoutes, ...claimsRoutes, ...closeOfBusinessRoutes, ...purposeRoutes, ...realtyGroupRoutes, ...paymentRoutes, ...claimsStatementRoutes, ...noticeRoutes, ...notificationRoutes, ...collectionRoutes, ...reportingRoutes, ...creditRegisterRoutes, ...searchRoutes, ...approvalRoutes({ ...claimsFourEyesActions, ...purposesFourEyesActions, ...paymentsFourEyesActions, ...noticesFourEyesActions })];
   const all: RouteDef[] = [...routes, ...docsRoutes(() => all)];
   return all;
 }

@@ -27,6 +27,20 @@ describe('config', () => {
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', JWT_SECRET: '' }, '/srv').DATABASE_URL).toBeUndefined();
   });
+  it('reads from a replica only when DATABASE_READ_URL is set, by default at most 30 s behind', () => {
+    const c = loadConfig({}, '/srv');
+    expect(c.DATABASE_READ_URL).toBeUndefined();
+    expect(c.DATABASE_READ_MAX_LAG_SECONDS).toBe(30);
+    // Production passes empty variables on as they are: still unset, still the default.
+    const empty = loadConfig({ ...PRODUCTION_CHOICES, DATABASE_READ_URL: '', DATABASE_READ_MAX_LAG_SECONDS: '' }, '/srv');
+    expect(empty).toMatchObject({ DATABASE_READ_MAX_LAG_SECONDS: 30 });
+    expect(empty.DATABASE_READ_URL).toBeUndefined();
+    const set = loadConfig({ DATABASE_READ_URL: 'postgresql://reports:heslo@db-replica:5432/lending', DATABASE_READ_MAX_LAG_SECONDS: '0' }, '/srv');
+    expect(set).toMatchObject({ DATABASE_READ_URL: 'postgresql://reports:heslo@db-replica:5432/lending', DATABASE_READ_MAX_LAG_SECONDS: 0 });
+    expect(() => loadConfig({ DATABASE_READ_URL: 'db-replica' }, '/srv')).toThrow(/DATABASE_READ_URL/);
+    expect(() => loadConfig({ DATABASE_READ_MAX_LAG_SECONDS: '-1' }, '/srv')).toThrow(/DATABASE_READ_MAX_LAG_SECONDS/);
+    expect(() => loadConfig({ DATABASE_READ_MAX_LAG_SECONDS: '2.5' }, '/srv')).toThrow(/DATABASE_READ_MAX_LAG_SECONDS/);
+  });
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'abc', ADMIN_EMAIL: 'nope', JWT_SECRET: 'short' }, '/srv')).toThrow(/PORT[\s\S]*ADMIN_EMAIL[\s\S]*JWT_SECRET/);
   });

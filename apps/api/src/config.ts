@@ -37,6 +37,11 @@ const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  // A streaming replica of DATABASE_URL's database: reports, exports and dashboard aggregates
+  // read from it (src/db/read-replica.ts), the primary when it lags more than
+  // DATABASE_READ_MAX_LAG_SECONDS behind, is down or is no standby.
+  DATABASE_READ_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  DATABASE_READ_MAX_LAG_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(30)),
   // The administrator created at start when missing (none when unset: production's default).
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),

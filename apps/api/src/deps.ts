@@ -10,6 +10,12 @@ export interface Deps {
   secrets: Secrets;
   prisma: PrismaClient;
   pool: pg.Pool;
+  /**
+   * A pool on the streaming replica when DATABASE_READ_URL is set (unset otherwise). Never query
+   * it directly: reports, exports and dashboard aggregates ask readSource (db/read-replica.ts),
+   * which answers the primary's pool while the replica lags, is down or is no standby.
+   */
+  readPool?: pg.Pool;
   logger: Logger;
   /** Set while the server shuts down: readiness answers 503, connections close after their answer. */
   lifecycle: { draining: boolean };

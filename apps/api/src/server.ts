@@ -4,11 +4,13 @@
 // serves, it answers 503 with a Czech page saying what is happening (start-up-page.ts).
 import { createServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
+import type pg from 'pg';
 import { createApp } from './app.ts';
 import { DEMO_PASSWORD, loadConfig, type Config } from './config.ts';
 import { EMBEDDED_DATABASE, ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { listMigrations, migrateDeploy } from './db/migrate.ts';
 import { connectDatabase, type Database } from './db/prisma.ts';
+import { connectReadReplica } from './db/read-replica.ts';
 import { discardInterruptedSeed, interruptedSeed } from './db/seed-marker.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import type { Deps } from './deps.ts';
@@ -35,6 +37,8 @@ const logger = createLogger(config.LOG_LEVEL);
 const lifecycle = { draining: false };
 let embedded: EmbeddedDatabase | null = null;
 let db: Database | null = null;
+/** The streaming replica's pool when DATABASE_READ_URL is set (reports read through readSource). */
+let readPool: pg.Pool | null = null;
 let server: Server | null = null;
 let worker: JobWorker | null = null;
 let stopping = false;
@@ -91,6 +95,7 @@ async function shutdown(reason: string, exitCode = 0): Promise<void> {
   // Running jobs get a grace period, then go back to the queue for another replica.
   if (worker) await step('job worker', () => worker!.stop());
   if (db) await step('database pool', () => db!.close());
+  if (readPool) await step('read-replica pool', () => readPool!.end());
   if (embedded) await step('embedded PostgreSQL', () => embedded!.stop());
   logger.info('stopped');
   process.exit(exitCode);
@@ -164,11 +169,18 @@ async function main() {
   });
   if (stopping) return;
 
+  // Connections open on first use: a replica that is down now only sends reads to the primary.
+  if (config.DATABASE_READ_URL) {
+    readPool = connectReadReplica(config.DATABASE_READ_URL, {
+      onIdleError: (error) => logger.warn({ component: 'read-replica', code: (error as { code?: string }).code, reason: error.message }, 'replica connection lost'),
+    });
+  }
   const deps: Deps = {
     config,
     secrets,
     prisma,
     pool: db.pool,
+    ...(readPool ? { readPool } : {}),
     logger,
     lifecycle,
     migrations: listMigrations(config.ROOT_DIR),

@@ -6,6 +6,7 @@ import { dealPartsEndpoints } from './deals/deal-parts-endpoints.ts';
 import { paymentEndpoints } from './payment-endpoints.ts';
 import { claimsStatementEndpoints } from './claims-statement-endpoints.ts';
 import { collectionsEndpoints } from './collections-endpoints.ts';
+import { reportingEndpoints } from './reporting-endpoints.ts';
 import { addressSuggestRequest, addressSuggestResponse } from './address.ts';
 import { auditEntry } from './audit.ts';
 import { searchResponse } from './search.ts';
@@ -178,6 +179,7 @@ export const endpoints = {
   ...paymentEndpoints,
   ...claimsStatementEndpoints,
   ...collectionsEndpoints,
+  ...reportingEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
 export type Endpoints = typeof endpoints;

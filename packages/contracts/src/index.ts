@@ -25,6 +25,7 @@ export * from './deals/index.ts';
 export * from './payments.ts';
 export * from './claims-statements.ts';
 export * from './collections.ts';
+export * from './reporting.ts';
 export * from './webhooks.ts';
 export * from './approvals.ts';
 export * from './search.ts';

@@ -27,6 +27,8 @@ export const Permission = defineEnum(
     'payments.book',
     'payouts.order',
     'close-of-business.run',
+    'reports.generate',
+    'reports.register',
     'administration',
   ],
   {
@@ -49,6 +51,8 @@ export const Permission = defineEnum(
     'payments.book': 'Platby: import výpisů, párování, hromadné přiřazení, ruční zadání',
     'payouts.order': 'Výplaty: platební příkazy čerpání, vratky přeplatků',
     'close-of-business.run': 'Uzávěrka dne, repo sazby',
+    'reports.generate': 'Vytváření reportů (pohledávky, stavy obchodů, platby, rozpad plateb)',
+    'reports.register': 'Dávky pro registr klientských informací (CNCB / NRKI)',
     administration: 'Uživatelé, API klíče, nastavení, auditní záznam',
   },
 );
@@ -80,6 +84,10 @@ export const PERMISSION_ROLES: { readonly [P in Permission]: readonly StaffRole[
   'payments.book': ['ADMIN', 'ACCOUNTANT'],
   'payouts.order': ['ADMIN', 'ACCOUNTANT'],
   'close-of-business.run': ['ADMIN', 'ACCOUNTANT'],
+  // Reports are made by every role that works the book; VIEWER reads and downloads them (staff.read).
+  'reports.generate': ['ADMIN', 'UNDERWRITER', 'COLLECTIONS', 'ACCOUNTANT'],
+  // The register's contribution is the lender's legal reporting: the back office that keeps the books.
+  'reports.register': ['ADMIN', 'ACCOUNTANT'],
   administration: ['ADMIN'],
 };
 

@@ -84,6 +84,16 @@ async function binaries(): Promise<{ postgres: string; initdb: string }> {
   return { postgres: bins.postgres, initdb: bins.initdb };
 }
 
+/**
+ * What a test needs to run a server on a data directory it prepared itself (a streaming replica:
+ * test/streaming-replica.ts): the server binary, the OS user to run it as (null: this process's)
+ * and the guardian script that stops it when its stdin closes, as startEmbeddedPostgres runs it:
+ * `spawn('/bin/sh', ['-c', guardian, 'postgres-guardian', postgres, ...args])`.
+ */
+export async function embeddedServerCommand(): Promise<{ postgres: string; ids: { uid: number; gid: number } | null; guardian: string }> {
+  return { postgres: (await binaries()).postgres, ids: postgresUser(), guardian: GUARDIAN };
+}
+
 /** C.UTF-8 where the system has it: byte-order sorting everywhere, and lower('Č') = 'č'. */
 function bestLocale(): string {
   try {

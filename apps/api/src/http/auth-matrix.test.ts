@@ -67,6 +67,7 @@ const ADMIN_ACCOUNTANT = ['ADMIN', 'ACCOUNTANT'] as const;
 const CLAIMS = ['ADMIN', 'COLLECTIONS', 'ACCOUNTANT'] as const;
 const COLLECTIONS = ['ADMIN', 'COLLECTIONS'] as const;
 const ORIGINATION = ['ADMIN', 'UNDERWRITER'] as const;
+const REPORTING = ['ADMIN', 'UNDERWRITER', 'COLLECTIONS', 'ACCOUNTANT'] as const;
 const MONEY_MOVING: [operation: string, roles: readonly StaffRole[], body?: object][] = [
   ['POST /api/v1/deals/1/claims/', CLAIMS],
   ['PUT /api/v1/deals/1/claims/1/', CLAIMS],
@@ -127,13 +128,26 @@ const MONEY_MOVING: [operation: string, roles: readonly StaffRole[], body?: obje
   ['POST /api/v1/deals/1/collection-calls/', COLLECTIONS],
   ['POST /api/v1/deals/1/promises-to-pay/', COLLECTIONS],
   ['POST /api/v1/deals/1/promises-to-pay/1/cancel/', COLLECTIONS],
+  // Credit-register batches (docs/decisions/0050): the lender's legal reporting; every role reads and downloads them.
+  ['POST /api/v1/reporting/cncb/batch/', ADMIN_ACCOUNTANT],
+  ['POST /api/v1/reporting/repi/1/repi-report/', ADMIN_ACCOUNTANT],
+  // Reporting (docs/decisions/0049): a billing report's GET queues a job; VIEWER only reads.
+  ['GET /api/v1/reporting/billing/claims-report/', REPORTING],
+  ['GET /api/v1/reporting/billing/deal-states-report/', REPORTING],
+  ['GET /api/v1/reporting/billing/payment-allocations-report/', REPORTING],
+  ['GET /api/v1/reporting/billing/payments-report/', REPORTING],
 ];
 
 // Reads of personal data some roles must not see, written out by hand the same way: unmasked
 // birth numbers and identity cards (ROLES.md §1, docs/decisions/0046) for the roles whose work
 // needs them; ACCOUNTANT and VIEWER see them masked only.
 const IDENTIFIERS = ['ADMIN', 'UNDERWRITER', 'COLLECTIONS'] as const;
-const SENSITIVE_READS: typeof MONEY_MOVING = [['POST /api/v1/persons/1/reveal-identifiers/', IDENTIFIERS]];
+const SENSITIVE_READS: typeof MONEY_MOVING = [
+  ['POST /api/v1/persons/1/reveal-identifiers/', IDENTIFIERS],
+  // The credit register's files carry unmasked birth numbers (docs/decisions/0050).
+  ['GET /api/v1/reporting/cncb/batch/1/deal-report/', ADMIN_ACCOUNTANT],
+  ['GET /api/v1/reporting/cncb/batch/1/person-report/', ADMIN_ACCOUNTANT],
+];
 
 describe('staff permissions', () => {
   it('every staff route names a permission of the table', () => {

@@ -1,3 +1,4 @@
+import { handleGenerateReport } from '../jobs/definitions/reporting/generate-report.handler.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
@@ -13,6 +14,9 @@ import { performScreening } from '../modules/screenings/perform-screening.ts';
 import { startScreeningRun } from '../modules/screenings/screening-runs.ts';
 import { DOMAIN_ERROR_HEADER } from './errors.ts';
 import { seedDemoData } from '../seed/seed-demo-data.ts';
+import { handleCncbBatch } from '../jobs/definitions/reporting/cncb-batch.handler.ts';
+import { monthBounds, monthOf, previousMonth } from '../modules/credit-register/cncb-batch-view.ts';
+import { dbDate, today } from '../domain/dates.ts';
 import { configWithTempDataDir } from '../../test/fixtures/config.ts';
 import { files } from '../../test/fixtures/documents.ts';
 import { type BaseRequest, Encoded, LEAK, type Operation, type Variant, exampleOf, operationsOf, percentEncode, seededRandom, variantsOf } from '../../test/fixtures/openapi-fuzz.ts';
@@ -93,6 +97,8 @@ const EXAMPLES: Record<string, unknown> = {
   'post /api/v1/payments/bulk_create_payments/': { payments: [{ bank_reference: 'fuzz-1', date: '2026-01-15', amount: '100.00', variable_symbol: '1234' }] },
   // A payment entered by hand (ADR 0047): a valid counter-account needs its check digits; the same body again answers 200.
   'post /api/v1/payments/': { method: 'CASH', date: '2026-01-15', amount: '100.00', variable_symbol: '1234', counter_account: '19-2000145399/0800', counter_account_name: 'Jana Nováková' },
+  // A credit-register batch of the last month (docs/decisions/0050; beforeAll closes its last day).
+  'post /api/v1/reporting/cncb/batch/': {},
   'post /api/v1/persons/{personId}/deals/': { type: 'CONSUMER_LOAN', value: '150000.00' },
   'put /api/v1/deals/{id}/': { type: 'CONSUMER_LOAN', value: '160000.00' },
   // A bank statement as Czech banks export it (GPC/ABO; the statement parser's own sample).
@@ -209,6 +215,13 @@ beforeAll(async () => {
     }
   }
   fuzzAdminId = fuzzAdmin.id;
+  // The last month's last day closed, so a credit-register batch of it can be made (docs/decisions/0050).
+  const lastMonthEnd = dbDate(monthBounds(previousMonth(monthOf(today(ctx.deps)))).last);
+  await ctx.deps.prisma.closeOfBusiness.upsert({ where: { businessDate: lastMonthEnd }, create: { businessDate: lastMonthEnd, startedAt: new Date(), finishedAt: new Date() }, update: {} });
+  // A generated report (docs/decisions/0049), written as the job writes it, for the download path.
+  const report = await ctx.http().get('/api/v1/reporting/billing/claims-report/?date_from=2026-01-01&date_to=2026-01-31').set('Authorization', credentials.jwt!);
+  expect(report.status, report.text).toBe(202);
+  await handleGenerateReport(ctx.deps, { report_id: report.body.id as number }, { jobId: 'fuzz', attempt: 1, attempts: 1, stopping: new AbortController().signal, timeoutMs: 60_000 });
   // The demo seed alone takes ~110 s on two quiet cores (deals ~75 s, payment history ~20 s), and
   // another test file runs beside this one.
 }, 420_000);
@@ -333,6 +346,11 @@ async function pathValues(op: Operation): Promise<Record<string, string>> {
     values = item?.dealId ? { dealId: item.dealId, id: item.id } : { id: fuzzDealId, dealId: fuzzDealId };
     // The application form of a deal made from a lead.
     if (sub === 'application_form') values = { id: (await p.deal.findFirstOrThrow({ where: { lead: { applicationForms: { some: {} } } }, orderBy: { id: 'asc' } })).id };
+  } else if (path.startsWith('/api/v1/reporting/reports/')) {
+    values = { id: (await p.report.findFirst({ where: { state: 'DONE' }, orderBy: { id: 'asc' } }))?.id ?? 1 };
+  } else if (/^\/api\/v1\/reporting\/(cncb|repi)\//.test(path)) {
+    // A written credit-register batch: the one POST …/cncb/batch/ made, written here as its job writes it.
+    values = { id: await writtenCncbBatch() };
   } else if (path.startsWith('/api/v1/notices/')) {
     // The PDF exists once a notice is sent; the preview answers for any.
     values = { id: (await p.notice.findFirst({ where: path.endsWith('/pdf/') ? { pdfKey: { not: null } } : {}, orderBy: { id: 'asc' } }))?.id ?? 1 };
@@ -357,6 +375,17 @@ async function pathValues(op: Operation): Promise<Record<string, string>> {
     values = item ? { personId: item.personId, id: item.id } : { personId: lead.personId!, id: lead.personId! };
   }
   return Object.fromEntries(names.map((n) => [n, String(values[n] ?? 1)]));
+}
+
+/** A credit-register batch written as its job writes it (docs/decisions/0050): DONE, so its files and REPI part answer. */
+async function writtenCncbBatch(): Promise<number> {
+  const p = ctx.deps.prisma;
+  const done = await p.cncbBatch.findFirst({ where: { state: 'DONE' }, orderBy: { id: 'asc' } });
+  if (done) return done.id;
+  const queued = await p.cncbBatch.findFirst({ orderBy: { id: 'asc' } });
+  if (!queued) return 1;
+  await handleCncbBatch(ctx.deps, { batch_id: queued.id, part: 'batch' }, { jobId: 'fuzz', attempt: 1, attempts: 1, stopping: new AbortController().signal, timeoutMs: 60_000 });
+  return queued.id;
 }
 
 function authorizationFor(op: Operation): string | null {

@@ -15,6 +15,10 @@ import { closeOfBusinessJob, closeOfBusinessSchedule } from './definitions/servi
 import { handleCloseOfBusiness } from './definitions/servicing/close-of-business.handler.ts';
 import { importStatementJob } from './definitions/payments/import-statement.ts';
 import { handleImportStatement } from './definitions/payments/import-statement.handler.ts';
+import { generateReportJob } from './definitions/reporting/generate-report.ts';
+import { handleGenerateReport } from './definitions/reporting/generate-report.handler.ts';
+import { cncbBatchJob } from './definitions/reporting/cncb-batch.ts';
+import { handleCncbBatch } from './definitions/reporting/cncb-batch.handler.ts';
 import type { JobDefinition, JobHandler } from './queue.ts';
 
 // Every job the worker runs: a definition (definitions/<area>/<name>.ts) with its handler
@@ -49,6 +53,8 @@ const jobs: Registered[] = [
   register(closeOfBusinessJob, handleCloseOfBusiness),
   register(importStatementJob, handleImportStatement),
   register(dailyCollectionsJob, handleDailyCollections),
+  register(generateReportJob, handleGenerateReport),
+  register(cncbBatchJob, handleCncbBatch),
 ];
 
 export function taskListFor(deps: Deps, settings: { timeoutMs: number }): TaskList {
@@ -96,11 +102,15 @@ export async function requeueWaitingWork(deps: Pick<Deps, 'prisma'>): Promise<nu
   const emails = await deps.prisma.notification.findMany({ where: { type: 'EMAIL', state: 'PENDING' }, select: { id: true }, orderBy: { id: 'asc' } });
   const messages = await deps.prisma.notification.findMany({ where: { type: { in: ['SMS', 'SLACK'] }, state: 'PENDING' }, select: { id: true }, orderBy: { id: 'asc' } });
   const statements = await deps.prisma.paymentStatement.findMany({ where: { state: { in: ['QUEUED', 'PROCESSING'] } }, select: { id: true }, orderBy: { id: 'asc' } });
+  // Credit-register batches (docs/decisions/0050) and REPI parts asked for and not written yet.
+  const batches = await deps.prisma.cncbBatch.findMany({ where: { state: { in: ['QUEUED', 'RUNNING'] } }, select: { id: true }, orderBy: { id: 'asc' } });
+  const repiParts = await deps.prisma.cncbBatch.findMany({ where: { state: 'DONE', repiState: { in: ['QUEUED', 'RUNNING'] } }, select: { id: true }, orderBy: { id: 'asc' } });
   return (
     (await requeue(deps, runScreeningJob, screenings.map((s) => ({ screening_id: s.id })))) +
     (await requeue(deps, sendEmailJob, emails.map((e) => ({ notification_id: e.id })))) +
     (await requeue(deps, deliverNotificationJob, messages.map((m) => ({ notification_id: m.id })))) +
-    (await requeue(deps, importStatementJob, statements.map((s) => ({ statement_id: s.id }))))
+    (await requeue(deps, importStatementJob, statements.map((s) => ({ statement_id: s.id })))) +
+    (await requeue(deps, cncbBatchJob, [...batches.map((b) => ({ batch_id: b.id, part: 'batch' as const })), ...repiParts.map((b) => ({ batch_id: b.id, part: 'repi' as const }))]))
   );
 }
 

@@ -5,7 +5,6 @@ import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { FileStorage } from '../integrations/storage/index.ts';
 import { createLogger } from '../logger.ts';
 import { closeBusinessDate } from '../modules/close-of-business/close-business-date.ts';
-import { runCloseOfBusiness } from '../modules/close-of-business/run-close-of-business.ts';
 import { sendDueNoticeGroups } from '../modules/notices/send-due-notice-groups.ts';
 
 /** Days of history the demo's close of business replays, so the ladder climbs as it would have. */
@@ -16,6 +15,16 @@ export const LADDER_DAYS = 63;
  * fall on, and nine closes of the book take seconds where sixty-three would take a minute.
  */
 const CLOSE_EVERY_DAYS = 7;
+
+/** How many month ends before the collections history the demo closes (the dashboard's 12-month trend). */
+export const PORTFOLIO_MONTHS = 12;
+
+/** The last days of the PORTFOLIO_MONTHS months before the month of `start`, oldest first. */
+export function portfolioMonthEnds(start: string): string[] {
+  const [year, month] = start.split('-').map(Number) as [number, number];
+  // Day 0 of a month is the last day of the month before it.
+  return Array.from({ length: PORTFOLIO_MONTHS }, (_, i) => new Date(Date.UTC(year, month - 1 - PORTFOLIO_MONTHS + i + 1, 0)).toISOString().slice(0, 10));
+}
 
 /**
  * The demo book's collections history, made by the product itself (docs/decisions/0048): the close
@@ -32,7 +41,10 @@ export async function seedCollectionsHistory(
   const logger = createLogger('silent');
   const closeDeps = { prisma, now: () => input.now, logger };
   const start = addDays(input.today, -LADDER_DAYS);
-  await runCloseOfBusiness(closeDeps, input.actor, { businessDate: start });
+  // A year of month ends closed first, in order: the daily portfolio snapshots the dashboard's
+  // trend and the portfolio report read (docs/decisions/0049) come from the real close.
+  for (const day of portfolioMonthEnds(start)) await closeBusinessDate(closeDeps, day, 'CLI');
+  await closeBusinessDate(closeDeps, start, 'CLI');
 
   const collector = await prisma.staffUser.findUniqueOrThrow({ where: { email: input.collectorEmail } });
   const overdue = await prisma.deal.findMany({ where: { daysPastDue: { gt: 0 }, state: 'ACTIVE' }, orderBy: { id: 'asc' }, select: { id: true, participants: { where: { role: { in: ['BORROWER', 'DEBTOR'] } }, select: { personId: true }, take: 1 } }, take: 16 });

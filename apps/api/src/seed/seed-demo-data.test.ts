@@ -8,6 +8,7 @@ import { createTestContext, createTestDatabase, type TestContext } from '../../t
 import { defaultRootDir } from '../config.ts';
 import { connectDatabase } from '../db/prisma.ts';
 import { addDays, businessDateOf } from '../domain/dates.ts';
+import { portfolioMonthEnds } from './demo-collections.ts';
 import { isEmpty } from './ensure-admin.ts';
 import { seedDemoData } from './seed-demo-data.ts';
 
@@ -146,11 +147,13 @@ async function checkLoanBook(ctx: TestContext): Promise<void> {
   expect(span!.oldest < addDays(today, -2 * 365)).toBe(true);
   expect(span!.newest <= today).toBe(true);
 
-  // The closes of the collections history (a date a week for nine weeks) and today's left every
+  // The closes of a year of month ends (the portfolio snapshots), of the collections history (a
+  // date a week for nine weeks) and today's left every
   // serviced deal's DPD as the claims say: days from the oldest installment claim due before
   // today and not paid in full to today.
   const closed = (await ctx.deps.prisma.closeOfBusiness.findMany({ orderBy: { businessDate: 'asc' } })).map((r) => r.businessDate.toISOString().slice(0, 10));
-  expect(closed).toEqual([...Array.from({ length: 9 }, (_, i) => addDays(today, -63 + 7 * i)), today]);
+  expect(closed).toEqual([...portfolioMonthEnds(addDays(today, -63)), ...Array.from({ length: 9 }, (_, i) => addDays(today, -63 + 7 * i)), today]);
+  expect(await ctx.deps.prisma.portfolioSnapshot.groupBy({ by: ['businessDate'] })).toHaveLength(closed.length);
   const dpd = await db.query<{ id: number; state: string; days_past_due: number; expected: number; breach_types: string[]; non_paying_after_days: number }>(`
     SELECT d.id, d.state::text, d.days_past_due, d.breach_types::text[] AS breach_types, d.non_paying_after_days,
            coalesce($1::date - (SELECT min(c.due_date) FROM claims c WHERE c.deal_id = d.id AND c.cancelled_at IS NULL AND c.due_date < $1::date

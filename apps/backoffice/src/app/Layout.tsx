@@ -52,6 +52,7 @@ export function Layout() {
             {reads && <NavLink to="/collections">Vymáhání</NavLink>}
             {reads && <NavLink to="/notifications">Odeslané zprávy</NavLink>}
             <NavLink to="/close-of-business">Uzávěrka dne</NavLink>
+            <NavLink to="/reports">Reporty</NavLink>
             <NavLink to="/approvals">{toApprove ? `Ke schválení (${toApprove})` : 'Ke schválení'}</NavLink>
             {administers && <NavLink to="/roles">Role a oprávnění</NavLink>}
           </nav>

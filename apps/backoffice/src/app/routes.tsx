@@ -1,12 +1,14 @@
 import type { RouteObject } from 'react-router-dom';
 import { LoginPage, RequireAuth } from '../features/auth';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { DashboardPage } from '../features/dashboard';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { Loading } from '@lending/ui';
 import { Layout } from './Layout';
 import { RouteError } from './RouteError';
 
-// Each feature is its own chunk, fetched the first time one of its screens opens.
+// Each feature is its own chunk, fetched the first time one of its screens opens. The dashboard's
+// page is the landing page and stays in the first load; its sections (with the contracts' enums)
+// and its charts (with uPlot) are chunks it loads itself (scripts/bundle-size.mjs checks the budget).
 const leads = () => import('../features/leads');
 const persons = () => import('../features/persons');
 const deals = () => import('../features/deals');
@@ -14,6 +16,7 @@ const payments = () => import('../features/payments');
 const admin = () => import('../features/admin');
 const approvals = () => import('../features/approvals');
 const collections = () => import('../features/collections');
+const reports = () => import('../features/reports');
 
 /** Paths are relative to the router basename "/admin/". */
 export const routes: RouteObject[] = [
@@ -43,6 +46,7 @@ export const routes: RouteObject[] = [
       { path: 'close-of-business', errorElement: <RouteError />, lazy: async () => ({ Component: (await deals()).CloseOfBusinessPage }) },
       { path: 'collections', errorElement: <RouteError />, lazy: async () => ({ Component: (await collections()).CollectionsQueuePage }) },
       { path: 'notifications', errorElement: <RouteError />, lazy: async () => ({ Component: (await collections()).NotificationsPage }) },
+      { path: 'reports', errorElement: <RouteError />, lazy: async () => ({ Component: (await reports()).ReportsPage }) },
       { path: 'approvals', errorElement: <RouteError />, lazy: async () => ({ Component: (await approvals()).ApprovalsPage }) },
       { path: 'roles', errorElement: <RouteError />, lazy: async () => ({ Component: (await admin()).RolesPage }) },
       { path: '*', element: <NotFoundPage /> },

@@ -7,6 +7,7 @@ import { applyDealCredit, bringDealsToDate, lockForCloseOfBusiness } from '../se
 import { settlePromisesToPay } from '../collections/settle-promises.ts';
 import { alertNewBreaches } from '../notices/alert-new-breaches.ts';
 import { queueLadderNotices } from '../notices/queue-ladder-notices.ts';
+import { snapshotPortfolio } from '../reporting/snapshot-portfolio.ts';
 import { closeOfBusinessRunView } from './close-of-business-view.ts';
 
 // `config` (the app's and the job's deps) lets the close alert staff on Slack; the seed closes without it.
@@ -46,6 +47,8 @@ export async function closeBusinessDate(
       // The ladder reads the DPD and breaches just brought to the date (docs/decisions/0048).
       const collections = { ...(await queueLadderNotices(tx, day)), ...(await settlePromisesToPay(tx, day)) };
       if (deps.config) await alertNewBreaches({ config: deps.config }, tx, day);
+      // The day's portfolio figures, from what the close just brought to the date (docs/decisions/0049).
+      await snapshotPortfolio(tx, day);
       const stats: Omit<CloseOfBusinessStats, 'runs'> = { trigger, duration_ms: Math.round(performance.now() - clock), ...figures, deals_credit_used: creditDeals, collections };
       const [row] = await tx.$queryRaw<{ business_date: Date; started_at: Date; finished_at: Date | null; stats: CloseOfBusinessStats }[]>`
         INSERT INTO close_of_business (business_date, started_at, finished_at, stats)

@@ -141,8 +141,13 @@ export async function exportPayments(
   actor: StaffActor,
   input: PaymentExportFilters & { pageSize?: number },
 ): Promise<ExportTable> {
-  const { pageSize = 5000, ...filters } = input;
+  const { pageSize, ...filters } = input;
   await recordAudit(deps.prisma, actor, { action: 'payment.export', entity: 'Payment', entityId: 'list', changes: JSON.parse(JSON.stringify(filters)) });
+  return paymentTable(deps, filters, pageSize);
+}
+
+/** The payments of the filters as a table, read through `deps.pool` (the report job passes the read replica's). */
+export function paymentTable(deps: Pick<Deps, 'pool' | 'now'>, filters: PaymentExportFilters, pageSize = 5000): ExportTable {
   const read = keysetRows(deps.pool, (after: [string, number] | null, limit) => pageSql(filters, after, limit), (row) => [row[0] as string, row[1] as number] as [string, number], pageSize);
   return { baseName: `platby-${today(deps)}`, sheetName: 'Platby', columns: PAYMENT_EXPORT_COLUMNS, rows: (onRow) => read((row) => onRow(cells(row))) };
 }

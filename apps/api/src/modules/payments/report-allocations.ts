@@ -59,8 +59,13 @@ export async function reportAllocations(
   actor: StaffActor,
   input: AllocationReportFilters & { pageSize?: number },
 ): Promise<ExportTable> {
-  const { pageSize = 5000, ...filters } = input;
+  const { pageSize, ...filters } = input;
   await recordAudit(deps.prisma, actor, { action: 'payment.allocation_report', entity: 'PaymentAllocation', entityId: 'list', changes: JSON.parse(JSON.stringify(filters)) });
+  return allocationTable(deps, filters, pageSize);
+}
+
+/** The allocation rows of the filters as a table, read through `deps.pool` (the report job passes the read replica's). */
+export function allocationTable(deps: Pick<Deps, 'pool' | 'now'>, filters: AllocationReportFilters, pageSize = 5000): ExportTable {
   const read = keysetRows(deps.pool, (after: Key | null, limit) => pageSql(filters, after, limit), (row) => [row[0], row[1], row[2]] as Key, pageSize);
   const rows: TableRows = (onRow) =>
     read((row) => {

@@ -50,6 +50,16 @@ const serviced = sqlList(SERVICED_STATES, 'DealState');
 const installmentTypes = sqlList(INSTALLMENT_CLAIM_TYPES, 'ClaimType');
 
 /**
+ * What was paid on each claim after the business date `D` (a payment dated later, or allocated
+ * later): counted as still owed on D, so a date closed again later sees what was owed then.
+ * Rows (claim_id, amount) for every claim with such a payment.
+ */
+export const paidAfter = (D: Prisma.Sql) => Prisma.sql`
+  SELECT a.claim_id, sum(a.amount) AS amount
+    FROM payments p JOIN payment_allocations a ON a.payment_id = p.id
+   WHERE coalesce(a.allocated_on, p.date) > ${D} GROUP BY a.claim_id`;
+
+/**
  * The terms of penalty interest on a source claim: the one definition the close's accrual (below)
  * and the allocation engine's (allocate.ts, through the replay) read. A query uses them on a
  * source claim aliased `c` of a deal aliased `d` (any relation with the deal's `type`): it adds
@@ -114,9 +124,7 @@ export async function bringDealsToDate(tx: Tx, day: string, scope: DelinquencySc
     late AS (
       ${
         dealIds === null
-          ? Prisma.sql`SELECT a.claim_id, sum(a.amount) AS amount
-                         FROM payments p JOIN payment_allocations a ON a.payment_id = p.id
-                        WHERE coalesce(a.allocated_on, p.date) > ${D} GROUP BY a.claim_id`
+          ? paidAfter(D)
           : Prisma.sql`SELECT a.claim_id, sum(a.amount) AS amount
                          FROM claims c JOIN payment_allocations a ON a.claim_id = c.id JOIN payments p ON p.id = a.payment_id
                         WHERE c.deal_id = ANY(${dealIds}::int[]) AND coalesce(a.allocated_on, p.date) > ${D} GROUP BY a.claim_id`

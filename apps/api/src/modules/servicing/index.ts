@@ -11,7 +11,7 @@ export { allocate, penaltyAccrual, penaltyAccruedThrough, type AllocationClaim, 
 export { ALLOCATION_PROFILES, type AllocationRule } from './allocation-profiles.ts';
 export { applyDealCredit } from './apply-deal-credit.ts';
 export { dealBalances, dealClaimsAsOf, type ClaimAsOf, type DealBalance } from './balances.ts';
-export { bringDealsToDate, holdDelinquencyLock, INSTALLMENT_CLAIM_TYPES, lockForCloseOfBusiness, SERVICED_STATES, type DelinquencyScope, type DelinquencyStats } from './delinquency.ts';
+export { bringDealsToDate, holdDelinquencyLock, INSTALLMENT_CLAIM_TYPES, lockForCloseOfBusiness, paidAfter, SERVICED_STATES, type DelinquencyScope, type DelinquencyStats } from './delinquency.ts';
 export { CONSUMER_CAP_AFTER_DAYS, DAY_COUNT_BASIS, PENALTY_MARGIN_PP } from './penalty-law.ts';
 export { invalidateClaimsStatements } from './invalidate-claims-statements.ts';
 export { recomputeDelinquency } from './recompute-delinquency.ts';

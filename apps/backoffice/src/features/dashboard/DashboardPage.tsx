@@ -1,61 +1,55 @@
-import { Link } from 'react-router-dom';
-import useSWR from 'swr';
-import { type Page, withQuery } from '@lending/api-client';
-import { formatNumber } from '@lending/ui';
+import type { StaffRole } from '@lending/contracts';
+import { lazy, Suspense } from 'react';
+import { Loading } from '@lending/ui';
+import { useCurrentUser } from '../../shared/current-user';
 import { PageHeader } from '../../shared/ui/Layout';
+import { SectionError } from './SectionError';
 
-interface Tile {
-  title: string;
-  description: string;
-  /** Screen the tile opens (with its filter). */
-  to: string;
-  /** A one-row list query whose count the tile shows. */
-  countPath: string;
+// "Přehled" (SERVICING.md §9): the figures each role works with, every one a link to the list
+// behind it. The portfolio is everyone's; the desks' sections go to the roles that work them, and
+// to ADMIN and VIEWER (who oversee all of them).
+//
+// This page is the landing page, so it is part of the first load and keeps to what that load has
+// anyway (no zod, no contracts at run time): the sections are a chunk of their own, and their
+// charts (uPlot) another one (Chart.tsx).
+// A chunk that fails to load (a deploy replaced it, the network dropped) leaves the layout in place.
+const DashboardSections = lazy(() => import('./DashboardSections').catch(() => ({ default: SectionsUnavailable })));
+
+function SectionsUnavailable() {
+  return (
+    <div className="state state--error">
+      <p className="state__title">Přehled se nepodařilo načíst.</p>
+      <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
+        Načíst stránku znovu
+      </button>
+    </div>
+  );
 }
 
-const tiles: Tile[] = [
-  {
-    title: 'Nové žádosti',
-    description: 'Žádosti, které zatím nikdo nezačal řešit.',
-    to: '/leads?state=NEW',
-    countPath: withQuery('/api/v1/leads/', { page_size: 1, state: 'NEW' }),
-  },
-  {
-    title: 'Žádosti v řešení',
-    description: 'Rozpracované žádosti a odeslané nabídky.',
-    to: '/leads?state=IN_PROGRESS%2COFFER_SENT',
-    countPath: withQuery('/api/v1/leads/', { page_size: 1, state: 'IN_PROGRESS,OFFER_SENT' }),
-  },
-  {
-    title: 'Osoby',
-    description: 'Klienti, žadatelé a další osoby v evidenci.',
-    to: '/persons',
-    countPath: withQuery('/api/v1/persons/', { page_size: 1 }),
-  },
-];
+export type SectionId = 'portfolio' | 'collections' | 'payments' | 'pipeline';
 
-function Count({ path }: { path: string }) {
-  // Only `count` is read: a one-row page is the cheapest way to ask the API for it.
-  const { data, error } = useSWR<Page<unknown>>(path);
-  if (error) return <span className="tile__count">—</span>;
-  return <span className="tile__count">{data ? formatNumber(data.count) : '…'}</span>;
-}
+export const SECTIONS_BY_ROLE: Record<StaffRole, readonly SectionId[]> = {
+  ADMIN: ['portfolio', 'collections', 'payments', 'pipeline'],
+  UNDERWRITER: ['portfolio', 'pipeline'],
+  COLLECTIONS: ['portfolio', 'collections'],
+  ACCOUNTANT: ['portfolio', 'payments'],
+  VIEWER: ['portfolio', 'collections', 'payments', 'pipeline'],
+};
 
 export function DashboardPage() {
+  const { data: user, error, mutate } = useCurrentUser();
   return (
     <>
       <PageHeader title="Přehled" />
-      <ul className="tiles">
-        {tiles.map((tile) => (
-          <li key={tile.title} className="tile card">
-            <h2 className="tile__title">
-              <Link to={tile.to}>{tile.title}</Link>
-            </h2>
-            <Count path={tile.countPath} />
-            <p>{tile.description}</p>
-          </li>
-        ))}
-      </ul>
+      {error ? (
+        <SectionError error={error} title="Nepodařilo se zjistit, kdo je přihlášen." onRetry={() => void mutate()} />
+      ) : !user ? (
+        <Loading label="Načítám přehled…" />
+      ) : (
+        <Suspense fallback={<Loading label="Načítám přehled…" />}>
+          <DashboardSections sections={SECTIONS_BY_ROLE[user.role]} />
+        </Suspense>
+      )}
     </>
   );
 }
