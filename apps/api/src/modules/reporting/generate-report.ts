@@ -35,9 +35,11 @@ function decimalOf(total: bigint): string {
  * primary otherwise, which the report's metadata says — counting the rows and summing the money
  * columns on the way (the totals the screen's totals are checked against), storing the rows
  * written every second (progress). A report already DONE or FAILED is left alone; a retry
- * writes the file again from the first row. The last attempt's failure marks it FAILED.
+ * writes the file again from the first row. The last attempt's failure marks it FAILED. A
+ * stopping worker (`signal`) ends the attempt between pages, so a shutdown never waits for a
+ * long report.
  */
-export async function generateReport(deps: Deps, _actor: Actor, input: { reportId: number; finalAttempt: boolean }): Promise<void> {
+export async function generateReport(deps: Deps, _actor: Actor, input: { reportId: number; finalAttempt: boolean; signal?: AbortSignal }): Promise<void> {
   const claimed = await deps.prisma.report.updateManyAndReturn({
     where: { id: input.reportId, state: { in: ['QUEUED', 'RUNNING'] } },
     data: { state: 'RUNNING', startedAt: deps.now(), rows: 0, totals: {}, error: null },
@@ -59,6 +61,8 @@ export async function generateReport(deps: Deps, _actor: Actor, input: { reportI
         onRow(cells);
       });
       for await (const _ of reading) {
+        // The worker is stopping (SIGTERM): the attempt ends here and a retry writes the file again.
+        input.signal?.throwIfAborted();
         if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
           lastProgress = Date.now();
           await deps.prisma.report.update({ where: { id: report.id }, data: { rows } });
@@ -76,6 +80,8 @@ export async function generateReport(deps: Deps, _actor: Actor, input: { reportI
         done(null, chunk);
       },
     });
+    // A failure is the write's to report: the storage may not read `out` yet (it makes the folder first).
+    out.on('error', () => undefined);
     const write = (report.format === 'xlsx' ? writeXlsx(out, table.sheetName, table.columns, counted) : writeCsv(out, table.columns, counted)).then(
       () => out.end(),
       (error: Error) => {

@@ -297,6 +297,17 @@ describe('billing reports', () => {
     expect((await get('/api/v1/reporting/reports/999999/', viewer)).status).toBe(404);
   });
 
+  it('a stopping worker ends the attempt between pages; the retry writes the whole file', async () => {
+    const queued = reportView.parse((await get('/api/v1/reporting/billing/claims-report/?date_from=2020-01-01')).body);
+    const stopping = new AbortController();
+    stopping.abort();
+    await expect(handleGenerateReport(ctx.deps, { report_id: queued.id }, { ...run(), stopping: stopping.signal })).rejects.toThrow();
+    expect((await ctx.deps.prisma.report.findUniqueOrThrow({ where: { id: queued.id } })).state).toBe('RUNNING');
+    await handleGenerateReport(ctx.deps, { report_id: queued.id }, run(2));
+    const done = reportView.parse((await get(`/api/v1/reporting/reports/${queued.id}/`)).body);
+    expect([done.state, done.rows]).toEqual(['DONE', 5]);
+  });
+
   it('a report whose last attempt fails is FAILED with a Czech reason and cannot be downloaded', async () => {
     const broken = await ctx.deps.prisma.report.create({ data: { type: 'CLAIMS_REPORT', format: 'csv', params: { date_from: 'not-a-day' }, requestKey: 'broken' } });
     await expect(handleGenerateReport(ctx.deps, { report_id: broken.id }, run(1))).rejects.toThrow();
