@@ -6,12 +6,12 @@
 // one session pg_backup_start, a file copy of the running primary's data directory,
 // pg_backup_stop, whose backup_label goes into the copy. A physical replication slot made
 // first keeps every WAL segment from before the backup until the standby has streamed it.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { embeddedServerCommand, freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
+import { embeddedServerCommand, freePort, killGroup, launchPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
 
 export interface StreamingReplica {
   primary: EmbeddedDatabase;
@@ -41,7 +41,7 @@ const SKIPPED = new Set(['postmaster.pid', 'postmaster.opts', 'backup_label', 't
 
 export async function startStreamingReplica(options: { onLog?: (line: string) => void } = {}): Promise<StreamingReplica> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lending-replica-'));
-  const { postgres, ids, guardian } = await embeddedServerCommand();
+  const { postgres, ids } = await embeddedServerCommand();
   let primary: EmbeddedDatabase | null = null;
   let standby: ChildProcess | null = null;
   const replicaDir = path.join(dir, 'replica');
@@ -105,7 +105,8 @@ export async function startStreamingReplica(options: { onLog?: (line: string) =>
     );
     if (ids) chownTree(replicaDir, ids);
 
-    standby = await launchStandby(postgres, guardian, ids, replicaDir, port, options.onLog);
+    // A hot standby takes read-only connections once it has reached a consistent state.
+    standby = await launchPostgres(postgres, ids, replicaDir, port, { onLog: options.onLog, readyText: 'database system is ready to accept read-only connections' });
     const replicaUrl = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
     await until(async () => (await queryOnce(replicaUrl('postgres'), 'SELECT status FROM pg_stat_wal_receiver'))[0]?.status === 'streaming', START_TIMEOUT_MS, 'the standby does not stream from the primary');
 
@@ -192,52 +193,6 @@ function chownTree(dir: string, ids: { uid: number; gid: number }): void {
   }
 }
 
-function launchStandby(postgres: string, guardian: string, ids: { uid: number; gid: number } | null, dataDir: string, port: number, onLog?: (line: string) => void): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    // Under embedded.ts's guardian, in a process group of its own: the standby stops when this
-    // process goes away, however it goes.
-    const proc = spawn('/bin/sh', ['-c', guardian, 'postgres-guardian', postgres, '-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'], {
-      ...(ids ?? {}),
-      env: { ...process.env, LC_MESSAGES: 'C' },
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let log = '';
-    const timer = setTimeout(() => {
-      killGroup(proc, 'SIGKILL');
-      reject(new Error(`the standby did not start within ${START_TIMEOUT_MS / 1000} s: ${log.trim().slice(-1000)}`));
-    }, START_TIMEOUT_MS);
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      onLog?.(text.trimEnd());
-      if (log.length < 20_000) log += text;
-      // A hot standby takes read-only connections once it has reached a consistent state.
-      if (text.includes('database system is ready to accept read-only connections')) {
-        clearTimeout(timer);
-        resolve(proc);
-      }
-    };
-    proc.stdout?.on('data', onData);
-    proc.stderr?.on('data', onData);
-    proc.stdin?.on('error', () => undefined);
-    proc.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    proc.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the standby exited while starting (code ${code}, signal ${signal}): ${log.trim().slice(-1000)}`));
-    });
-  });
-}
-
-function killGroup(proc: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    if (proc.pid) process.kill(-proc.pid, signal);
-  } catch {
-    // already gone
-  }
-}
 
 function postmasterPid(dataDir: string): number | null {
   try {

@@ -46,7 +46,8 @@ const MAX_RESTART_DELAY_MS = 10_000;
 // stdin would be /dev/null. When the pipe closes, PostgreSQL gets SIGINT (fast shutdown).
 const GUARDIAN = 'exec 3<&0; "$@" & pg=$!; (read line <&3; kill -INT $pg 2>/dev/null) & watcher=$!; wait $pg; code=$?; kill $watcher 2>/dev/null; exit $code';
 
-function killGroup(proc: ChildProcess, signal: NodeJS.Signals): void {
+/** Signals the process group of a server started by launchPostgres (the guardian and PostgreSQL). */
+export function killGroup(proc: ChildProcess, signal: NodeJS.Signals): void {
   try {
     if (proc.pid) process.kill(-proc.pid, signal);
   } catch {
@@ -90,8 +91,62 @@ async function binaries(): Promise<{ postgres: string; initdb: string }> {
  * and the guardian script that stops it when its stdin closes, as startEmbeddedPostgres runs it:
  * `spawn('/bin/sh', ['-c', guardian, 'postgres-guardian', postgres, ...args])`.
  */
-export async function embeddedServerCommand(): Promise<{ postgres: string; ids: { uid: number; gid: number } | null; guardian: string }> {
-  return { postgres: (await binaries()).postgres, ids: postgresUser(), guardian: GUARDIAN };
+/**
+ * Starts the server binary `postgres` on `dataDir` and `port` under the guardian: PostgreSQL runs
+ * under a small sh guardian, in a process group of its own (a terminal's Ctrl-C reaches only the
+ * API, which stops PostgreSQL last). The guardian holds the read end of a pipe from this process:
+ * when it closes — the caller ending stdin, or this process dying in any way, SIGKILL included —
+ * it stops PostgreSQL (fast shutdown), so none is ever left behind. It exits with PostgreSQL,
+ * which is how a supervisor learns of a crash. Resolves once the server logs `readyText` (a hot
+ * standby logs "ready to accept read-only connections").
+ */
+export function launchPostgres(
+  postgres: string,
+  ids: { uid: number; gid: number } | null,
+  dataDir: string,
+  port: number,
+  options: { onLog?: (line: string) => void; readyText?: string } = {},
+): Promise<ChildProcess> {
+  const readyText = options.readyText ?? 'database system is ready to accept connections';
+  return new Promise<ChildProcess>((resolve, reject) => {
+    const proc = spawn('/bin/sh', ['-c', GUARDIAN, 'postgres-guardian', postgres, '-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'], {
+      ...(ids ?? {}),
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let log = '';
+    const timer = setTimeout(() => {
+      killGroup(proc, 'SIGKILL');
+      reject(new Error(`PostgreSQL did not start within ${START_TIMEOUT_MS / 1000} s: ${log.trim().slice(-500)}`));
+    }, START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      options.onLog?.(text.trimEnd());
+      if (log.length < 10_000) log += text;
+      if (text.includes(readyText)) {
+        clearTimeout(timer);
+        resolve(proc);
+      }
+    };
+    proc.stdout?.on('data', onData);
+    proc.stderr?.on('data', onData);
+    // The pipe is only held, never written; a closed end is no error of ours.
+    proc.stdin?.on('error', () => undefined);
+    proc.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    proc.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`PostgreSQL exited while starting (code ${code}, signal ${signal}): ${log.trim().slice(-500)}`));
+    });
+  });
+}
+
+/** The embedded server's binary and the OS user it runs as (a test's standby runs the same way). */
+export async function embeddedServerCommand(): Promise<{ postgres: string; ids: { uid: number; gid: number } | null }> {
+  return { postgres: (await binaries()).postgres, ids: postgresUser() };
 }
 
 /** C.UTF-8 where the system has it: byte-order sorting everywhere, and lower('Č') = 'č'. */
@@ -228,46 +283,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   let restartDelay = 250;
   let stableTimer: NodeJS.Timeout | null = null;
 
-  const launch = () =>
-    new Promise<ChildProcess>((resolve, reject) => {
-      // PostgreSQL runs under a small sh guardian, in a process group of its own (a terminal's
-      // Ctrl-C reaches only the API, which stops PostgreSQL last). The guardian holds the read
-      // end of a pipe from this process: when it closes — stop(), or this process dying in any
-      // way, SIGKILL included — it stops PostgreSQL (fast shutdown), so none is ever left behind.
-      // It exits with PostgreSQL, which is how the supervisor learns of a crash.
-      const proc = spawn('/bin/sh', ['-c', GUARDIAN, 'postgres-guardian', postgres, '-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'], {
-        ...(ids ?? {}),
-        env,
-        detached: true,
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
-      let log = '';
-      const timer = setTimeout(() => {
-        killGroup(proc, 'SIGKILL');
-        reject(new Error(`PostgreSQL did not start within ${START_TIMEOUT_MS / 1000} s: ${log.trim().slice(-500)}`));
-      }, START_TIMEOUT_MS);
-      const onData = (chunk: Buffer) => {
-        const text = chunk.toString('utf8');
-        options.onLog?.(text.trimEnd());
-        if (log.length < 10_000) log += text;
-        if (text.includes('database system is ready to accept connections')) {
-          clearTimeout(timer);
-          resolve(proc);
-        }
-      };
-      proc.stdout?.on('data', onData);
-      proc.stderr?.on('data', onData);
-      // The pipe is only held, never written; a closed end is no error of ours.
-      proc.stdin?.on('error', () => undefined);
-      proc.once('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-      proc.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`PostgreSQL exited while starting (code ${code}, signal ${signal}): ${log.trim().slice(-500)}`));
-      });
-    });
+  const launch = () => launchPostgres(postgres, ids, dataDir, port, { onLog: options.onLog });
 
   const watch = (proc: ChildProcess) => {
     child = proc;

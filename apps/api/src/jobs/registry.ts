@@ -92,7 +92,8 @@ export function recurringJobs(): ParsedCronItem[] {
 
 /**
  * Gives every piece of waiting work a job unless it has one: screenings PENDING or IN_PROGRESS,
- * e-mails PENDING and bank statements QUEUED or PROCESSING. Normally each got its job in the transaction that stored it; this picks
+ * e-mails PENDING, bank statements QUEUED or PROCESSING, reports and credit-register batches
+ * QUEUED or RUNNING. Normally each got its job in the transaction that stored it; this picks
  * up rows from before the queue existed (the migration from the hand-made queue), seeded demo
  * screenings, and restores of a database without its queue schema. Job keys make it a no-op
  * for work that is queued, running, or failed for good.
@@ -104,12 +105,15 @@ export async function requeueWaitingWork(deps: Pick<Deps, 'prisma'>): Promise<nu
   const statements = await deps.prisma.paymentStatement.findMany({ where: { state: { in: ['QUEUED', 'PROCESSING'] } }, select: { id: true }, orderBy: { id: 'asc' } });
   // Credit-register batches (docs/decisions/0050) and REPI parts asked for and not written yet.
   const batches = await deps.prisma.cncbBatch.findMany({ where: { state: { in: ['QUEUED', 'RUNNING'] } }, select: { id: true }, orderBy: { id: 'asc' } });
+  // Billing reports asked for and not written yet (docs/decisions/0049).
+  const reports = await deps.prisma.report.findMany({ where: { state: { in: ['QUEUED', 'RUNNING'] } }, select: { id: true }, orderBy: { id: 'asc' } });
   const repiParts = await deps.prisma.cncbBatch.findMany({ where: { state: 'DONE', repiState: { in: ['QUEUED', 'RUNNING'] } }, select: { id: true }, orderBy: { id: 'asc' } });
   return (
     (await requeue(deps, runScreeningJob, screenings.map((s) => ({ screening_id: s.id })))) +
     (await requeue(deps, sendEmailJob, emails.map((e) => ({ notification_id: e.id })))) +
     (await requeue(deps, deliverNotificationJob, messages.map((m) => ({ notification_id: m.id })))) +
     (await requeue(deps, importStatementJob, statements.map((s) => ({ statement_id: s.id })))) +
+    (await requeue(deps, generateReportJob, reports.map((r) => ({ report_id: r.id })))) +
     (await requeue(deps, cncbBatchJob, [...batches.map((b) => ({ batch_id: b.id, part: 'batch' as const })), ...repiParts.map((b) => ({ batch_id: b.id, part: 'repi' as const }))]))
   );
 }

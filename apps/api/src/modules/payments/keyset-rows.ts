@@ -41,7 +41,7 @@ export function keysetRows<K>(
   };
 }
 
-/** One page's query, its rows handed to `onRow` as they arrive; the key of its last row when the page is full. */
+/** One page's query, its rows handed to `onRow` as they arrive; the key of its last row when the page has `size` rows or more. */
 async function readPage<K>(
   pool: pg.Pool,
   query: { text: string; values: unknown[] },
@@ -77,7 +77,8 @@ async function readPage<K>(
   }
   client.release();
   if (failed) throw failed.error;
-  return count === size && last ? keyOf(last) : null;
+  // A full page (or more: a page of parents with their children) may have a next one.
+  return count >= size && last ? keyOf(last) : null;
 }
 
 /** Positional parameters of a query built piece by piece: `add(value)` returns its `$n`. */
