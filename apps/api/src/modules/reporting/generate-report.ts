@@ -15,15 +15,45 @@ export const REPORT_FILES = 'reports/';
 /** How often the rows written so far are stored while the file is written (the progress staff see). */
 const PROGRESS_EVERY_MS = 1000;
 
-/** "1234.50" / "-0.50" → cents, exactly (BigInt: a million rows' sum never leaves the integers). */
-function cents(value: ExportCell): bigint {
-  if (typeof value !== 'string' || value === '') return 0n;
+/**
+ * "1234.50" / "-0.50" → cents, as an integer. A Decimal(14, 2) amount in cents is below 2^53, so a
+ * double holds it exactly; the column sums below stay integers too (see Totals).
+ */
+export function cents(value: ExportCell): number {
+  if (typeof value !== 'string' || value === '') return 0;
+  // The database's text of a numeric(…, 2): always two places after the point.
+  if (value.charCodeAt(value.length - 3) === 46) return Number(value.slice(0, -3) + value.slice(-2));
   const [whole = '0', fraction = ''] = value.split('.');
-  const sign = whole.startsWith('-') ? -1n : 1n;
-  return BigInt(whole) * 100n + sign * BigInt((fraction + '00').slice(0, 2));
+  const sign = whole.startsWith('-') ? -1 : 1;
+  return Number(whole) * 100 + sign * Number((fraction + '00').slice(0, 2));
 }
 
-function decimalOf(total: bigint): string {
+/**
+ * Exact sums of a report's money columns in cents: integers added as doubles while they stay far
+ * below 2^53 (exact), moved into a BigInt before they could leave that range — a million rows
+ * of amounts cost a million integer additions, not a million BigInt conversions.
+ */
+export class Totals {
+  private readonly fast: number[];
+  private readonly big: bigint[];
+  constructor(columns: number) {
+    this.fast = Array.from({ length: columns }, () => 0);
+    this.big = Array.from({ length: columns }, () => 0n);
+  }
+  add(column: number, value: number): void {
+    const next = this.fast[column]! + value;
+    if (Math.abs(next) < 2 ** 51) this.fast[column] = next;
+    else {
+      this.big[column]! += BigInt(next);
+      this.fast[column] = 0;
+    }
+  }
+  total(column: number): bigint {
+    return this.big[column]! + BigInt(this.fast[column]!);
+  }
+}
+
+export function decimalOf(total: bigint): string {
   const sign = total < 0n ? '-' : '';
   const abs = total < 0n ? -total : total;
   return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
@@ -51,13 +81,13 @@ export async function generateReport(deps: Deps, _actor: Actor, input: { reportI
     const metadata = { source: source.source, lag_seconds: source.lagSeconds, fallback_reason: source.fallbackReason ?? null };
     const table = reportTable({ pool: source.pool, now: deps.now }, report.type, report.params as ReportParams);
     const moneyColumns = table.columns.flatMap((c, i) => (c.kind === 'money' ? [i] : []));
-    const sums = moneyColumns.map(() => 0n);
+    const sums = new Totals(moneyColumns.length);
     let rows = 0;
     let lastProgress = Date.now();
     const counted: TableRows = async function* (onRow) {
       const reading = table.rows((cells) => {
         rows++;
-        for (let m = 0; m < moneyColumns.length; m++) sums[m]! += cents(cells[moneyColumns[m]!]!);
+        for (let m = 0; m < moneyColumns.length; m++) sums.add(m, cents(cells[moneyColumns[m]!]!));
         onRow(cells);
       });
       for await (const _ of reading) {
@@ -94,7 +124,7 @@ export async function generateReport(deps: Deps, _actor: Actor, input: { reportI
       storageFor(deps).put(key, out, { contentType: report.format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8' }),
       write,
     ]);
-    const totals = Object.fromEntries(moneyColumns.map((column, m) => [table.columns[column]!.header, decimalOf(sums[m]!)]));
+    const totals = Object.fromEntries(moneyColumns.map((column, m) => [table.columns[column]!.header, decimalOf(sums.total(m))]));
     await deps.prisma.report.update({
       where: { id: report.id },
       data: { state: 'DONE', rows, totals, fileKey: key, fileName, size: stored.size, sha256: hash.digest('hex'), metadata, finishedAt: deps.now() },
