@@ -45,6 +45,7 @@ test('at 390 px every signed-in screen fits the width and has no axe violation',
     ['ke schválení', '/admin/approvals'],
     ['vymáhání', '/admin/collections'],
     ['odeslané zprávy', '/admin/notifications'],
+    ['reporty', '/admin/reports'],
     ['role a oprávnění', '/admin/roles'],
   ];
   for (const [name, path] of screens) {

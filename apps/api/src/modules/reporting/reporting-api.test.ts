@@ -236,6 +236,14 @@ describe('billing reports', () => {
     const file = await download(paired.id);
     expect(file.body.subarray(0, 2).toString('latin1')).toBe('PK');
     expect(file.headers['content-disposition']).toContain('.xlsx');
+    // The workbook opens: the header row, one row a payment, the amount a number cell.
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('ID platby');
+    expect(sheet.actualRowCount).toBe(1 + paired.rows);
+    expect(sheet.getRow(2).getCell(4).value).toBe(2000);
   });
 
   it('the payment-allocations report equals the allocation report of the payments screen', async () => {
