@@ -64,6 +64,7 @@ test('at 390 px every signed-in screen fits the width and has no axe violation',
   await page.locator('main table a[href^="/admin/deals/"]').first().click();
   await expect(page).toHaveURL(/\/admin\/deals\/\d+/);
   const dealPath = new URL(page.url()).pathname;
+  await expect(page.getByRole('tab').first()).toBeVisible();
   const tabs = await page.getByRole('tab').allTextContents();
   expect(tabs.length).toBeGreaterThan(5);
   for (const [index, tab] of tabs.entries()) {
