@@ -808,6 +808,15 @@ export const ReportType = defineEnum(
 );
 export type ReportType = EnumValue<typeof ReportType>;
 
+/** A generated file's progress: reports and credit-register batches (docs/decisions/0049). */
+export const ReportState = defineEnum(['QUEUED', 'RUNNING', 'DONE', 'FAILED'], {
+  QUEUED: 'Čeká ve frontě',
+  RUNNING: 'Připravuje se',
+  DONE: 'Hotovo',
+  FAILED: 'Chyba',
+});
+export type ReportState = EnumValue<typeof ReportState>;
+
 export const WebhookSource = defineEnum(['PIPEDRIVE'], {
   PIPEDRIVE: 'Pipedrive',
 });
@@ -880,6 +889,7 @@ export const prismaEnums = {
   ScreeningType,
   PurchasedPropertyState,
   ReportType,
+  ReportState,
   DetailQuestionType,
   AddressSuggestionValue,
   LeadSource,

@@ -1,6 +1,6 @@
 import { z } from './zod-config.ts';
 import { defineEnum, type EnumValue } from './enum.ts';
-import { DealState, DealType, LeadSource, LeadState, ReportType } from './enums.ts';
+import { DealState, DealType, LeadSource, LeadState, ReportState, ReportType } from './enums.ts';
 import { DpdBucket } from './deals/close-of-business.ts';
 import { money } from './money.ts';
 import { booleanQuery, dateQuery, enumListQuery, exportFormatQuery, idQuery, orderingQuery, pageQuery, rangeCheck } from './query.ts';
@@ -23,14 +23,6 @@ export const reportingMessages = {
   periodInFuture: 'Období dávky musí být uplynulý měsíc.',
   periodNotClosed: (asOf: string) => `Měsíc ještě není uzavřen: uzávěrka dne ${asOf} zatím neproběhla.`,
 } as const;
-
-export const ReportState = defineEnum(['QUEUED', 'RUNNING', 'DONE', 'FAILED'], {
-  QUEUED: 'Čeká ve frontě',
-  RUNNING: 'Připravuje se',
-  DONE: 'Hotovo',
-  FAILED: 'Chyba',
-});
-export type ReportState = EnumValue<typeof ReportState>;
 
 const dateRange = rangeCheck('date_from', 'date_to', reportingMessages.dateRange);
 
