@@ -4,7 +4,8 @@ import { dbDate, today } from '../../domain/dates.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { staffNames, toPromise } from './collection-views.ts';
+import { toPromise } from './collection-views.ts';
+import { staffNames } from '../users/staff-names.ts';
 
 /** POST /deals/{dealId}/promises-to-pay/: a promise recorded without a call (e.g. by letter or e-mail). */
 export async function addPromiseToPay(deps: Pick<Deps, 'prisma' | 'now'>, actor: StaffActor, input: { dealId: number; promised_on: string; amount: string }) {

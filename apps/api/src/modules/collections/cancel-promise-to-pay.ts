@@ -3,7 +3,8 @@ import type { StaffActor } from '../../domain/actor.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { staffNames, toPromise } from './collection-views.ts';
+import { toPromise } from './collection-views.ts';
+import { staffNames } from '../users/staff-names.ts';
 
 /** POST /deals/{dealId}/promises-to-pay/{id}/cancel/: withdraws an OPEN promise (entered by mistake). */
 export async function cancelPromiseToPay(deps: Pick<Deps, 'prisma'>, actor: StaffActor, input: { dealId: number; id: number }) {

@@ -2,14 +2,6 @@ import type { Prisma } from '../../generated/prisma/client.ts';
 import { fromDbDate } from '../../domain/dates.ts';
 import type { PromiseState } from '@lending/contracts';
 
-type Tx = Pick<Prisma.TransactionClient, 'staffUser' | 'person'>;
-
-export async function staffNames(tx: Tx, ids: number[]): Promise<Map<number, string>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await tx.staffUser.findMany({ where: { id: { in: unique } }, select: { id: true, firstName: true, lastName: true, email: true } });
-  return new Map(rows.map((s) => [s.id, [s.firstName, s.lastName].filter(Boolean).join(' ') || s.email]));
-}
 
 export function toPromise(p: Prisma.PromiseToPayGetPayload<object>, staff: Map<number, string>) {
   return {

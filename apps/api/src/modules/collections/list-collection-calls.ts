@@ -3,7 +3,7 @@ import { fromDbDate } from '../../domain/dates.ts';
 import { notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { personName } from '../notices/notice-views.ts';
-import { staffNames } from './collection-views.ts';
+import { staffNames } from '../users/staff-names.ts';
 
 /** GET /deals/{dealId}/collection-calls/: the deal's call log, newest first. */
 export async function listCollectionCalls(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: { dealId: number }) {

@@ -1,7 +1,8 @@
 import type { Actor } from '../../domain/actor.ts';
 import { notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { staffNames, toPromise } from './collection-views.ts';
+import { toPromise } from './collection-views.ts';
+import { staffNames } from '../users/staff-names.ts';
 
 /** GET /deals/{dealId}/promises-to-pay/: the deal's promises, newest first. */
 export async function listPromisesToPay(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: { dealId: number }) {

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { personName } from '../notices/notice-views.ts';
 import { SERVICED_STATES } from '../servicing/index.ts';
-import { staffNames } from './collection-views.ts';
+import { staffNames } from '../users/staff-names.ts';
 
 /**
  * POST /deals/{dealId}/collection-calls/: a call with the debtor (outcome, note, next action) on

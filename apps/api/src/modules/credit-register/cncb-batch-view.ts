@@ -1,3 +1,4 @@
+import { staffNames } from '../users/staff-names.ts';
 import type { CncbBatchView } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import type { CncbBatch } from '../../generated/prisma/client.ts';
@@ -58,11 +59,8 @@ export function cncbBatchView(batch: CncbBatch, staffNames: Map<number, string>)
 }
 
 /** Names of the staff who made the batches, for their views. */
-export async function staffNamesOf(deps: Pick<Deps, 'prisma'>, batches: readonly CncbBatch[]): Promise<Map<number, string>> {
-  const ids = [...new Set(batches.flatMap((b) => (b.createdById === null ? [] : [b.createdById])))];
-  if (!ids.length) return new Map();
-  const staff = await deps.prisma.staffUser.findMany({ where: { id: { in: ids } }, select: { id: true, firstName: true, lastName: true, email: true } });
-  return new Map(staff.map((s) => [s.id, `${s.firstName} ${s.lastName}`.trim() || s.email]));
+export function staffNamesOf(deps: Pick<Deps, 'prisma'>, batches: readonly CncbBatch[]): Promise<Map<number, string>> {
+  return staffNames(deps.prisma, batches.map((b) => b.createdById));
 }
 
 export async function viewOf(deps: Pick<Deps, 'prisma'>, batch: CncbBatch): Promise<CncbBatchView> {

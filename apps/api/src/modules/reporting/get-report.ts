@@ -2,12 +2,12 @@ import { reportingMessages, type ReportView } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import type { Actor } from '../../domain/actor.ts';
 import { notFound } from '../../domain/errors.ts';
-import { reportView, staffNames } from './report-view.ts';
+import { staffNames } from '../users/staff-names.ts';
+import { reportView } from './report-view.ts';
 
 /** GET /reporting/reports/{id}/ (ours): one report with its progress, for the screen to follow. */
 export async function getReport(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: { id: number }): Promise<ReportView> {
   const report = await deps.prisma.report.findUnique({ where: { id: input.id } });
   if (!report) throw notFound(reportingMessages.reportNotFound);
-  const names = await staffNames(deps.prisma, [report.createdById]);
-  return reportView(report, report.createdById === null ? null : (names.get(report.createdById) ?? null));
+  return reportView(report, await staffNames(deps.prisma, [report.createdById]));
 }

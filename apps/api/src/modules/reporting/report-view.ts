@@ -1,9 +1,8 @@
 import type { ReportView } from '@lending/contracts';
-import type { Deps } from '../../deps.ts';
 import type { Report } from '../../generated/prisma/client.ts';
 
-/** The report as the API answers it; `createdBy` the staff member's name when known. */
-export function reportView(report: Report, createdBy: { id: number; name: string } | null): ReportView {
+/** The report as the API answers it, with the name of who asked for it (`staff`: staffNames). */
+export function reportView(report: Report, staff: Map<number, string>): ReportView {
   return {
     id: report.id,
     type: report.type,
@@ -17,7 +16,7 @@ export function reportView(report: Report, createdBy: { id: number; name: string
     sha256: report.sha256,
     metadata: (report.metadata ?? {}) as ReportView['metadata'],
     error: report.error,
-    created_by: createdBy,
+    created_by: report.createdById === null ? null : { id: report.createdById, name: staff.get(report.createdById) ?? '' },
     created_at: report.createdAt.toISOString(),
     started_at: report.startedAt?.toISOString() ?? null,
     finished_at: report.finishedAt?.toISOString() ?? null,
@@ -25,9 +24,3 @@ export function reportView(report: Report, createdBy: { id: number; name: string
   };
 }
 
-/** The names of the staff who asked for the reports, by id. */
-export async function staffNames(prisma: Deps['prisma'], ids: (number | null)[]): Promise<Map<number, { id: number; name: string }>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  const users = wanted.length ? await prisma.staffUser.findMany({ where: { id: { in: wanted } }, select: { id: true, firstName: true, lastName: true, email: true } }) : [];
-  return new Map(users.map((u) => [u.id, { id: u.id, name: `${u.firstName} ${u.lastName}`.trim() || u.email }]));
-}

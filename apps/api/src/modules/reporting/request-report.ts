@@ -4,7 +4,8 @@ import type { StaffActor } from '../../domain/actor.ts';
 import { generateReportJob } from '../../jobs/definitions/reporting/generate-report.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { ReportParams } from './report-tables.ts';
-import { reportView, staffNames } from './report-view.ts';
+import { staffNames } from '../users/staff-names.ts';
+import { reportView } from './report-view.ts';
 
 /** A billing report's filters as the query parsed them: days come as Dates (UTC midnight). */
 export type ReportFilters = Record<string, Date | string | number | boolean | undefined>;
@@ -43,6 +44,5 @@ export async function requestReport(
     await recordAudit(tx, actor, { action: 'report.request', entity: 'Report', entityId: made.id, changes: { type: input.type, format: input.format, params } });
     return { report: made, created: true };
   });
-  const names = await staffNames(deps.prisma, [report.createdById]);
-  return { report: reportView(report, report.createdById === null ? null : (names.get(report.createdById) ?? null)), created };
+  return { report: reportView(report, await staffNames(deps.prisma, [report.createdById])), created };
 }

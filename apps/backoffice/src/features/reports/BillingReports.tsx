@@ -1,3 +1,4 @@
+import { LastMonthButton } from './LastMonthButton';
 import { DealState, reportingMessages, ReportState, ReportType, type ReportView } from '@lending/contracts';
 import { ApiError, errorMessage, type Query } from '@lending/api-client';
 import { useId, useState, type FormEvent } from 'react';
@@ -18,14 +19,13 @@ import {
   StatusBadge,
   TextField,
 } from '@lending/ui';
-import { businessToday } from '../../shared/business-date';
 import { showToast } from '../../shared/toast';
 import { DownloadButton } from '../../shared/ui/DownloadButton';
 import { Section } from '../../shared/ui/Layout';
 import { PersonPicker } from '../../shared/ui/PersonPicker';
 import { positiveInt, useUrlState } from '../../shared/ui/useUrlState';
 import { generateReport, isPending, reportPaths, useReportList, useRevalidateReports } from './api';
-import { filtersText, previousMonth, sourceText } from './report-format';
+import { filtersText, sourceText } from './report-format';
 
 // "Přehledy" (backoffice.md "Reporting"): the four billing reports. One select chooses the report;
 // below it the form that makes one (for roles holding reports.generate) and the list of those made,
@@ -151,18 +151,7 @@ function GenerateForm({ type, onQueued }: { type: ReportType; onQueued: () => vo
       <div className="form-grid">
         <TextField id={`${id}-from`} label="Datum od" type="date" value={draft.date_from} onChange={set('date_from')} error={errors.date_from} />
         <TextField id={`${id}-to`} label="Datum do" type="date" value={draft.date_to} onChange={set('date_to')} error={errors.date_to} />
-        <div className="field report-form__quick">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              const month = previousMonth(businessToday());
-              setDraft((current) => ({ ...current, date_from: month.from, date_to: month.to }));
-            }}
-          >
-            Minulý měsíc
-          </button>
-        </div>
+        <LastMonthButton onPick={(range) => setDraft((current) => ({ ...current, ...range }))} />
         {extra.includes('person') && <PersonPicker id={`${id}-person`} label="Osoba" value={draft.person} onChange={set('person')} error={errors.person} emptyLabel="Všechny osoby" />}
         {extra.includes('state') && <SelectField id={`${id}-state`} label="Stav obchodu" value={draft.state} onChange={set('state')} options={enumOptions(DealState)} placeholder="Všechny stavy" error={errors.state} />}
         {extra.includes('deal_id') && <TextField id={`${id}-deal`} label="Číslo obchodu" inputMode="numeric" value={draft.deal_id} onChange={set('deal_id')} error={errors.deal_id} />}

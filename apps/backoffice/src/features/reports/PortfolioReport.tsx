@@ -1,11 +1,11 @@
+import { LastMonthButton } from './LastMonthButton';
 import { DealState, DealType, reportingMessages, type PortfolioFigures, type PortfolioReport as Report } from '@lending/contracts';
 import type { Query } from '@lending/api-client';
 import { useId, useState, type FormEvent } from 'react';
 import { CheckboxGroup, enumOptions, ErrorState, formatCzk, formatDate, formatNumber, formatPercent, Loading, TableScroll, TextField } from '@lending/ui';
-import { businessToday } from '../../shared/business-date';
 import { Section } from '../../shared/ui/Layout';
 import { usePortfolioReport } from './api';
-import { previousMonth, sourceText } from './report-format';
+import { sourceText } from './report-format';
 
 // "Portfolio" (SERVICING.md §9): per deal type and state, the stocks of the close of business's
 // snapshot on or before "Datum do" and the flows of the period, with their total.
@@ -49,18 +49,7 @@ export function PortfolioReport() {
         <div className="form-grid">
           <TextField id={`${id}-from`} label="Datum od" type="date" value={draft.date_from} onChange={(date_from) => setDraft((d) => ({ ...d, date_from }))} />
           <TextField id={`${id}-to`} label="Datum do" type="date" value={draft.date_to} onChange={(date_to) => setDraft((d) => ({ ...d, date_to }))} error={error ?? undefined} />
-          <div className="field report-form__quick">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => {
-                const month = previousMonth(businessToday());
-                setDraft((d) => ({ ...d, date_from: month.from, date_to: month.to }));
-              }}
-            >
-              Minulý měsíc
-            </button>
-          </div>
+          <LastMonthButton onPick={(range) => setDraft((d) => ({ ...d, ...range }))} />
         </div>
         <details className="report-form__more">
           <summary>Stavy a typy obchodů{draft.deal_states.length + draft.deal_types.length > 0 ? ` (vybráno ${draft.deal_states.length + draft.deal_types.length})` : ' (všechny)'}</summary>
