@@ -67,6 +67,10 @@ test('a new tab and a reload stay signed in; the page holds no refresh token; si
 test('idle for 30 minutes: a warning a minute before, then signed out with the reason', async ({ page }) => {
   await page.clock.install();
   await signIn(page);
+  // The URL changes before React renders the signed-in part: jumping the clock before the idle
+  // watch has started (and written the sign-in as activity) would make the jump its start.
+  await expect(page.getByRole('heading', { level: 1, name: 'Přehled' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lending.backoffice.activity'))).not.toBeNull();
   await page.clock.fastForward('29:05');
   const warning = page.getByRole('dialog', { name: 'Blíží se odhlášení' });
   await expect(warning).toBeVisible();
