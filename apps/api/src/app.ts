@@ -29,6 +29,8 @@ import { claimsRoutes } from './modules/claims/router.ts';
 import { closeOfBusinessRoutes } from './modules/close-of-business/router.ts';
 import { purposeRoutes } from './modules/purposes/router.ts';
 import { realtyGroupRoutes } from './modules/realty-groups/router.ts';
+import { realtyRoutes } from './modules/realties/router.ts';
+import { titleDeedRoutes } from './modules/title-deeds/router.ts';
 import { paymentRoutes } from './modules/payments/router.ts';
 import { claimsStatementRoutes } from './modules/claims-statements/router.ts';
 import { approvalRoutes } from './modules/approvals/router.ts';
@@ -51,7 +53,7 @@ export const JSON_BODY_LIMIT = '1mb';
  */
 export function allRoutes(config?: Pick<Config, 'BANK_CONNECTION_PROVIDER'>): RouteDef[] {
   const bankRoutes = config && config.BANK_CONNECTION_PROVIDER !== 'sandbox' ? bankConnectionRoutes.filter((r) => !r.path.startsWith('/api/v1/bank-sandbox/')) : bankConnectionRoutes;
-  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...staffLeadRoutes, ...webhookRoutes, ...addressRoutes, ...documentRoutes, ...bankRoutes, ...personRoutes, ...screeningRoutes, ...isirRoutes, ...dealRoutes, ...claimsRoutes, ...closeOfBusinessRoutes, ...purposeRoutes, ...realtyGroupRoutes, ...paymentRoutes, ...claimsStatementRoutes, ...noticeRoutes, ...notificationRoutes, ...collectionRoutes, ...reportingRoutes, ...creditRegisterRoutes, ...searchRoutes, ...approvalRoutes({ ...claimsFourEyesActions, ...purposesFourEyesActions, ...paymentsFourEyesActions, ...noticesFourEyesActions })];
+  const routes: RouteDef[] = [...healthRoutes, ...authRoutes, ...auditRoutes, ...formRoutes, ...partnerLeadRoutes, ...staffLeadRoutes, ...webhookRoutes, ...addressRoutes, ...documentRoutes, ...bankRoutes, ...personRoutes, ...screeningRoutes, ...isirRoutes, ...dealRoutes, ...claimsRoutes, ...closeOfBusinessRoutes, ...purposeRoutes, ...realtyGroupRoutes, ...realtyRoutes, ...titleDeedRoutes, ...paymentRoutes, ...claimsStatementRoutes, ...noticeRoutes, ...notificationRoutes, ...collectionRoutes, ...reportingRoutes, ...creditRegisterRoutes, ...searchRoutes, ...approvalRoutes({ ...claimsFourEyesActions, ...purposesFourEyesActions, ...paymentsFourEyesActions, ...noticesFourEyesActions })];
   const all: RouteDef[] = [...routes, ...docsRoutes(() => all)];
   return all;
 }

@@ -7,6 +7,7 @@ import { paymentEndpoints } from './payment-endpoints.ts';
 import { claimsStatementEndpoints } from './claims-statement-endpoints.ts';
 import { collectionsEndpoints } from './collections-endpoints.ts';
 import { reportingEndpoints } from './reporting-endpoints.ts';
+import { realtyEndpoints } from './realty-endpoints.ts';
 import { addressSuggestRequest, addressSuggestResponse } from './address.ts';
 import { auditEntry } from './audit.ts';
 import { searchResponse } from './search.ts';
@@ -180,6 +181,7 @@ export const endpoints = {
   ...claimsStatementEndpoints,
   ...collectionsEndpoints,
   ...reportingEndpoints,
+  ...realtyEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
 export type Endpoints = typeof endpoints;

@@ -26,6 +26,7 @@ export * from './payments.ts';
 export * from './claims-statements.ts';
 export * from './collections.ts';
 export * from './reporting.ts';
+export * from './realties.ts';
 export * from './webhooks.ts';
 export * from './approvals.ts';
 export * from './search.ts';

@@ -10,9 +10,9 @@ describe('permissions', () => {
   });
 
   it('separates who approves a deal from who pays it out and who changes what is owed', () => {
-    expect(permissionsOf('UNDERWRITER')).toEqual(['staff.read', 'notes.write', 'leads.write', 'persons.write', 'persons.contacts.write', 'persons.records.write', 'persons.identifiers.read', 'deals.originate', 'deals.state', 'drawings.write', 'reports.generate']);
+    expect(permissionsOf('UNDERWRITER')).toEqual(['staff.read', 'notes.write', 'leads.write', 'persons.write', 'persons.contacts.write', 'persons.records.write', 'persons.identifiers.read', 'deals.originate', 'deals.state', 'drawings.write', 'reports.generate', 'realties.write', 'cadastre.order']);
     expect(permissionsOf('ACCOUNTANT')).toEqual(['staff.read', 'notes.write', 'deals.state', 'drawings.write', 'deals.activate', 'claims.write', 'deals.close', 'approvals.servicing', 'payments.book', 'payouts.order', 'close-of-business.run', 'reports.generate', 'reports.register']);
-    expect(permissionsOf('COLLECTIONS')).toEqual(['staff.read', 'notes.write', 'persons.contacts.write', 'persons.records.write', 'persons.identifiers.read', 'deals.state', 'claims.write', 'collections.write', 'deals.collect', 'deals.close', 'reports.generate']);
+    expect(permissionsOf('COLLECTIONS')).toEqual(['staff.read', 'notes.write', 'persons.contacts.write', 'persons.records.write', 'persons.identifiers.read', 'deals.state', 'claims.write', 'collections.write', 'deals.collect', 'deals.close', 'reports.generate', 'cadastre.order']);
   });
 
   it('lets collections propose changes of what is owed but not approve them', () => {

@@ -29,6 +29,8 @@ export const Permission = defineEnum(
     'close-of-business.run',
     'reports.generate',
     'reports.register',
+    'realties.write',
+    'cadastre.order',
     'administration',
   ],
   {
@@ -53,6 +55,8 @@ export const Permission = defineEnum(
     'close-of-business.run': 'Uzávěrka dne, repo sazby',
     'reports.generate': 'Vytváření reportů (pohledávky, stavy obchodů, platby, rozpad plateb)',
     'reports.register': 'Dávky pro registr klientských informací (CNCB / NRKI)',
+    'realties.write': 'Koupené nemovitosti, vyřízení upozornění na změny v listech vlastnictví',
+    'cadastre.order': 'Objednání výpisu z listu vlastnictví z katastru nemovitostí (placené)',
     administration: 'Uživatelé, API klíče, nastavení, auditní záznam',
   },
 );
@@ -88,6 +92,8 @@ export const PERMISSION_ROLES: { readonly [P in Permission]: readonly StaffRole[
   'reports.generate': ['ADMIN', 'UNDERWRITER', 'COLLECTIONS', 'ACCOUNTANT'],
   // The register's contribution is the lender's legal reporting: the back office that keeps the books.
   'reports.register': ['ADMIN', 'ACCOUNTANT'],
+  'realties.write': ['ADMIN', 'UNDERWRITER'],
+  'cadastre.order': ['ADMIN', 'UNDERWRITER', 'COLLECTIONS'],
   administration: ['ADMIN'],
 };
 

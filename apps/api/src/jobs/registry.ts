@@ -19,6 +19,8 @@ import { generateReportJob } from './definitions/reporting/generate-report.ts';
 import { handleGenerateReport } from './definitions/reporting/generate-report.handler.ts';
 import { cncbBatchJob } from './definitions/reporting/cncb-batch.ts';
 import { handleCncbBatch } from './definitions/reporting/cncb-batch.handler.ts';
+import { syncCadastralLocationsJob, syncCadastralLocationsSchedule, watchCollateralJob, watchCollateralSchedule } from './definitions/realties/watch-collateral.ts';
+import { handleSyncCadastralLocations, handleWatchCollateral } from './definitions/realties/watch-collateral.handler.ts';
 import type { JobDefinition, JobHandler } from './queue.ts';
 
 // Every job the worker runs: a definition (definitions/<area>/<name>.ts) with its handler
@@ -55,6 +57,8 @@ const jobs: Registered[] = [
   register(dailyCollectionsJob, handleDailyCollections),
   register(generateReportJob, handleGenerateReport),
   register(cncbBatchJob, handleCncbBatch),
+  register(watchCollateralJob, handleWatchCollateral),
+  register(syncCadastralLocationsJob, handleSyncCadastralLocations),
 ];
 
 export function taskListFor(deps: Deps, settings: { timeoutMs: number }): TaskList {
@@ -87,6 +91,18 @@ export function recurringJobs(): ParsedCronItem[] {
       match: dailyCollectionsSchedule.match,
       options: { backfillPeriod: dailyCollectionsSchedule.backfillPeriodMs, maxAttempts: dailyCollectionsJob.attempts, jobKey: dailyCollectionsJob.name },
     },
+    {
+      task: watchCollateralJob.name,
+      identifier: watchCollateralJob.name,
+      match: watchCollateralSchedule.match,
+      options: { backfillPeriod: watchCollateralSchedule.backfillPeriodMs, maxAttempts: watchCollateralJob.attempts, jobKey: watchCollateralJob.name },
+    },
+    {
+      task: syncCadastralLocationsJob.name,
+      identifier: syncCadastralLocationsJob.name,
+      match: syncCadastralLocationsSchedule.match,
+      options: { backfillPeriod: syncCadastralLocationsSchedule.backfillPeriodMs, maxAttempts: syncCadastralLocationsJob.attempts, jobKey: syncCadastralLocationsJob.name },
+    },
   ]);
 }
 
@@ -108,7 +124,10 @@ export async function requeueWaitingWork(deps: Pick<Deps, 'prisma'>): Promise<nu
   // Billing reports asked for and not written yet (docs/decisions/0049).
   const reports = await deps.prisma.report.findMany({ where: { state: { in: ['QUEUED', 'RUNNING'] } }, select: { id: true }, orderBy: { id: 'asc' } });
   const repiParts = await deps.prisma.cncbBatch.findMany({ where: { state: 'DONE', repiState: { in: ['QUEUED', 'RUNNING'] } }, select: { id: true }, orderBy: { id: 'asc' } });
+  // No codebook of cadastral territories yet (a new installation): load it now, not on Sunday.
+  const noCodebook = (await deps.prisma.cadastralLocation.count({ take: 1 })) === 0;
   return (
+    (noCodebook ? await requeue(deps, syncCadastralLocationsJob, [{}]) : 0) +
     (await requeue(deps, runScreeningJob, screenings.map((s) => ({ screening_id: s.id })))) +
     (await requeue(deps, sendEmailJob, emails.map((e) => ({ notification_id: e.id })))) +
     (await requeue(deps, deliverNotificationJob, messages.map((m) => ({ notification_id: m.id })))) +

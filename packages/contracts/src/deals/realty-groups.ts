@@ -33,6 +33,10 @@ export const realtyGroupRequest = z.object({
 });
 export type RealtyGroupRequest = z.infer<typeof realtyGroupRequest>;
 
+/** POST /realty-group/: a group created at the top level names its deal. */
+export const topRealtyGroupRequest = realtyGroupRequest.extend({ deal_id: recordId });
+export type TopRealtyGroupRequest = z.infer<typeof topRealtyGroupRequest>;
+
 /** PATCH: only the fields sent change; `realties`, when sent, is the new set. */
 export const realtyGroupPatchRequest = z.object({
   name: realtyGroupRequest.shape.name.optional(),
@@ -88,6 +92,8 @@ export const realtyGroup = z.object({
   realties: z.array(realtyGroupRealty),
   /** The estimation the loan-to-value is computed from (latest estimated_at, then latest entered). */
   latest_estimation: realtyEstimation.nullable(),
+  /** The loan-to-value of the latest evaluation, per cent ("81.25"); null before one. */
+  ltv: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

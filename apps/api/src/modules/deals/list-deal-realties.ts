@@ -8,6 +8,15 @@ import { findDeal } from './deal-views.ts';
 const columns = { id: 'r.id', type: 'r.type', city: 'r.city' } as const;
 
 /**
+ * Whether the realty `r` is the deal's collateral: in one of the deal's realty groups, or the
+ * realty the applicant offered in the deal's lead. GET /realties/?deal= asks the same.
+ */
+export function dealCollateral(dealId: number): Prisma.Sql {
+  return Prisma.sql`(r.id IN (SELECT gr.realty_id FROM realty_group_realties gr JOIN realty_groups g ON g.id = gr.realty_group_id WHERE g.deal_id = ${dealId})
+       OR r.id = (SELECT l.realty_id FROM deals d JOIN leads l ON l.id = d.lead_id WHERE d.id = ${dealId}))`;
+}
+
+/**
  * GET /deals/{dealId}/realties/: the deal's collateral, each realty once: those in the deal's
  * realty groups and the realty the applicant offered in the deal's lead.
  */
@@ -17,8 +26,7 @@ export async function listDealRealties(deps: Pick<Deps, 'prisma'>, _actor: Actor
   const leadRealty = deal.leadId === null ? null : ((await deps.prisma.lead.findUnique({ where: { id: deal.leadId }, select: { realtyId: true } }))?.realtyId ?? null);
   const from = Prisma.sql`
     FROM realties r
-    WHERE r.id IN (SELECT gr.realty_id FROM realty_group_realties gr JOIN realty_groups g ON g.id = gr.realty_group_id WHERE g.deal_id = ${dealId})
-       OR r.id = ${leadRealty}`;
+    WHERE ${dealCollateral(dealId)}`;
   const last = query.ordering.at(-1)?.direction ?? 'asc';
   const order = Prisma.raw([...query.ordering.map((o) => `${columns[o.field]} ${o.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`), `r.id ${last === 'asc' ? 'ASC' : 'DESC'}`].join(', '));
   return paginate(

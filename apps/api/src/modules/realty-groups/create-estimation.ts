@@ -5,15 +5,15 @@ import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { lockGroup, sent, toEstimation } from './realty-group-view.ts';
 
-/** POST /deals/{dealId}/realty-groups/{id}/estimations/: a valuation of the group's realties together. */
+/** POST /deals/{dealId}/realty-groups/{id}/estimations/ and /realty-group/{id}/estimations/ (no dealId): a valuation of the group's realties together. */
 export async function createEstimation(
   deps: Pick<Deps, 'prisma'>,
   actor: StaffActor,
-  input: { dealId: number; groupId: number; estimation: RealtyEstimationRequest },
+  input: { dealId?: number; groupId: number; estimation: RealtyEstimationRequest },
 ): Promise<RealtyEstimation> {
-  const { dealId, groupId, estimation } = input;
+  const { groupId, estimation } = input;
   return deps.prisma.$transaction(async (tx) => {
-    await lockGroup(tx, dealId, groupId);
+    const { dealId } = await lockGroup(tx, input.dealId, groupId);
     const created = await tx.realtyEstimation.create({
       data: { realtyGroupId: groupId, value: estimation.value, estimatedAt: dbDate(estimation.estimated_at), estimator: estimation.estimator ?? null, note: estimation.note ?? null },
     });

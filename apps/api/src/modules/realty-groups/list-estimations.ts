@@ -5,9 +5,10 @@ import { paginate, type ResultPage } from '../../domain/page.ts';
 import type { Deps } from '../../deps.ts';
 import { latestFirst, toEstimation } from './realty-group-view.ts';
 
-/** GET /deals/{dealId}/realty-groups/{id}/estimations/: newest first, paged. */
-export async function listEstimations(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: PageQuery & { dealId: number; groupId: number }): Promise<ResultPage<RealtyEstimation>> {
-  if (!(await deps.prisma.realtyGroup.findFirst({ where: { id: input.groupId, dealId: input.dealId }, select: { id: true } }))) throw notFound();
+/** GET /deals/{dealId}/realty-groups/{id}/estimations/ and /realty-group/{id}/estimations/ (no dealId): newest first, paged. */
+export async function listEstimations(deps: Pick<Deps, 'prisma'>, _actor: Actor, input: PageQuery & { dealId?: number; groupId: number }): Promise<ResultPage<RealtyEstimation>> {
+  const where0 = { id: input.groupId, ...(input.dealId === undefined ? { dealId: { not: null } } : { dealId: input.dealId }) };
+  if (!(await deps.prisma.realtyGroup.findFirst({ where: where0, select: { id: true } }))) throw notFound();
   const where = { realtyGroupId: input.groupId };
   return paginate(
     input,

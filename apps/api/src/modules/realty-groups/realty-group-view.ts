@@ -24,12 +24,16 @@ export async function requireDeal(db: Pick<Tx, 'deal'>, dealId: number): Promise
   return deal;
 }
 
-/** The group of the deal, its row locked inside `tx` (edits, deletion and evaluation take turns). */
-export async function lockGroup(tx: Tx, dealId: number, id: number): Promise<GroupRow> {
-  await tx.$queryRaw`SELECT id FROM realty_groups WHERE id = ${id} AND deal_id = ${dealId} FOR UPDATE`;
-  const group = await tx.realtyGroup.findFirst({ where: { id, dealId }, include: groupInclude });
-  if (!group) throw notFound();
-  return group;
+/**
+ * The group, its row locked inside `tx` (edits, deletion and evaluation take turns). Under
+ * /deals/{dealId}/ it must be that deal's; at the top level (/realty-group/{id}/) `dealId` is
+ * undefined and the group names its deal.
+ */
+export async function lockGroup(tx: Tx, dealId: number | undefined, id: number): Promise<GroupRow & { dealId: number }> {
+  await tx.$queryRaw`SELECT id FROM realty_groups WHERE id = ${id} FOR UPDATE`;
+  const group = await tx.realtyGroup.findFirst({ where: { id, ...(dealId === undefined ? {} : { dealId }) }, include: groupInclude });
+  if (!group || group.dealId === null) throw notFound();
+  return group as GroupRow & { dealId: number };
 }
 
 export const toEstimation = (e: RealtyEstimation): EstimationView => ({
@@ -52,6 +56,7 @@ export function toRealtyGroup(g: GroupRow): GroupView {
     note: g.note,
     realties: g.realties.map(({ realty: r }) => ({ id: r.id, type: r.type, whole_address: r.wholeAddress, lv_number: r.lvNumber, cadastral_area_name: r.cadastralAreaName })),
     latest_estimation: latest ? toEstimation(latest) : null,
+    ltv: g.ltv === null ? null : g.ltv.toFixed(2),
     created_at: iso(g.createdAt),
     updated_at: iso(g.updatedAt),
   };

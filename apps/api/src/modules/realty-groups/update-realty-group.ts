@@ -6,14 +6,17 @@ import { checkCollateral, setRealties } from './collateral.ts';
 import { groupInclude, lockGroup, sent, toRealtyGroup } from './realty-group-view.ts';
 
 export type UpdateRealtyGroupInput =
-  | { dealId: number; id: number; partial: false; changes: RealtyGroupRequest }
-  | { dealId: number; id: number; partial: true; changes: RealtyGroupPatchRequest };
+  | { dealId?: number; id: number; partial: false; changes: RealtyGroupRequest }
+  | { dealId?: number; id: number; partial: true; changes: RealtyGroupPatchRequest };
 
-/** PUT (fields left out are cleared, realties the whole set) and PATCH of /deals/{dealId}/realty-groups/{id}/. */
+/**
+ * PUT (fields left out are cleared, realties the whole set) and PATCH of
+ * /deals/{dealId}/realty-groups/{id}/ and of /realty-group/{id}/ (no dealId: the group's own deal).
+ */
 export async function updateRealtyGroup(deps: Pick<Deps, 'prisma'>, actor: StaffActor, input: UpdateRealtyGroupInput): Promise<RealtyGroup> {
-  const { dealId, id, changes, partial } = input;
+  const { id, changes, partial } = input;
   return deps.prisma.$transaction(async (tx) => {
-    await lockGroup(tx, dealId, id);
+    const { dealId } = await lockGroup(tx, input.dealId, id);
     if (changes.realties) await checkCollateral(tx, dealId, changes.realties);
     await tx.realtyGroup.update({
       where: { id },
