@@ -16,6 +16,9 @@ const PRODUCTION_CHOICES = {
   SLACK_PROVIDER: 'webhook',
   SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/XXXX',
   MAIL_PRINT_PROVIDER: 'batch',
+  CADASTRE_PROVIDER: 'wsdp',
+  WSDP_USERNAME: 'WSUVER01',
+  WSDP_PASSWORD: 'tajne-heslo',
 };
 
 describe('config', () => {
@@ -74,6 +77,22 @@ describe('config', () => {
     const slack = loadConfig({ SLACK_PROVIDER: 'webhook', SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/XXXX' }, '/srv');
     expect(slack).toMatchObject({ SLACK_PROVIDER: 'webhook', SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/XXXX' });
   });
+  it('orders title deeds from the sandbox cadastre by default, from WSDP only with its account', () => {
+    const c = loadConfig({}, '/srv');
+    expect(c).toMatchObject({ CADASTRE_PROVIDER: 'sandbox', WSDP_URL: 'https://katastr.cuzk.cz/ws/wsdp/2.8', CADASTRE_TIMEOUT_MS: 60_000, CADASTRE_WATCH_INTERVAL_DAYS: 30, CADASTRE_WATCH_BUDGET: 5_000 });
+    expect(c.WSDP_USERNAME).toBeUndefined();
+    expect(c.WSDP_PASSWORD).toBeUndefined();
+    // Credentials alone do not switch the provider on.
+    expect(loadConfig({ WSDP_USERNAME: 'WSUVER01', WSDP_PASSWORD: 'tajne' }, '/srv').CADASTRE_PROVIDER).toBe('sandbox');
+    expect(() => loadConfig({ CADASTRE_PROVIDER: 'wsdp' }, '/srv')).toThrow(/WSDP_USERNAME: required with CADASTRE_PROVIDER=wsdp[\s\S]*WSDP_PASSWORD: required with CADASTRE_PROVIDER=wsdp/);
+    expect(() => loadConfig({ CADASTRE_PROVIDER: 'wsdp', WSDP_USERNAME: 'WSUVER01' }, '/srv')).toThrow(/WSDP_PASSWORD: required with CADASTRE_PROVIDER=wsdp/);
+    expect(() => loadConfig({ CADASTRE_PROVIDER: 'cuzk' }, '/srv')).toThrow(/CADASTRE_PROVIDER/);
+    const wsdp = loadConfig({ CADASTRE_PROVIDER: 'wsdp', WSDP_URL: 'https://wsdptrial.example.cz/trial/ws/wsdp/2.8', WSDP_USERNAME: 'WSUVER01', WSDP_PASSWORD: 'tajne', CADASTRE_TIMEOUT_MS: '30000', CADASTRE_WATCH_INTERVAL_DAYS: '7', CADASTRE_WATCH_BUDGET: '0' }, '/srv');
+    expect(wsdp).toMatchObject({ CADASTRE_PROVIDER: 'wsdp', WSDP_URL: 'https://wsdptrial.example.cz/trial/ws/wsdp/2.8', WSDP_USERNAME: 'WSUVER01', WSDP_PASSWORD: 'tajne', CADASTRE_TIMEOUT_MS: 30_000, CADASTRE_WATCH_INTERVAL_DAYS: 7, CADASTRE_WATCH_BUDGET: 0 });
+    expect(() => loadConfig({ WSDP_URL: 'katastr.cuzk.cz' }, '/srv')).toThrow(/WSDP_URL/);
+    for (const days of ['0', '366', '1.5']) expect(() => loadConfig({ CADASTRE_WATCH_INTERVAL_DAYS: days }, '/srv'), days).toThrow(/CADASTRE_WATCH_INTERVAL_DAYS/);
+    for (const budget of ['-1', '100.5', 'hodne']) expect(() => loadConfig({ CADASTRE_WATCH_BUDGET: budget }, '/srv'), budget).toThrow(/CADASTRE_WATCH_BUDGET/);
+  });
   it('takes the lender account of payment orders as one checked triple: development has a demo one, production none', () => {
     expect(loadConfig({}, '/srv')).toMatchObject({ LENDER_ACCOUNT: '2001234561/0100', LENDER_IBAN: 'CZ4101000000002001234561', LENDER_BIC: 'KOMBCZPP' });
     expect(loadConfig(PRODUCTION_CHOICES, '/srv').LENDER_ACCOUNT).toBeUndefined();
@@ -85,17 +104,17 @@ describe('config', () => {
   });
   it('works out of the box in development: demo data, the demo administrator, every sandbox', () => {
     const c = loadConfig({}, '/srv');
-    expect(c).toMatchObject({ SEED_DEMO_DATA: true, ADMIN_PASSWORD: DEMO_PASSWORD, COMPANY_REGISTER: 'sandbox', ADDRESS_PROVIDER: 'bundled', BANK_CONNECTION_PROVIDER: 'sandbox', SCREENING_PROVIDER: 'sandbox', BANK_STATEMENT_ANALYSIS: 'sandbox', EMAIL_PROVIDER: 'sandbox', SMS_PROVIDER: 'sandbox', SLACK_PROVIDER: 'sandbox', MAIL_PRINT_PROVIDER: 'sandbox' });
+    expect(c).toMatchObject({ SEED_DEMO_DATA: true, ADMIN_PASSWORD: DEMO_PASSWORD, COMPANY_REGISTER: 'sandbox', ADDRESS_PROVIDER: 'bundled', BANK_CONNECTION_PROVIDER: 'sandbox', SCREENING_PROVIDER: 'sandbox', BANK_STATEMENT_ANALYSIS: 'sandbox', EMAIL_PROVIDER: 'sandbox', SMS_PROVIDER: 'sandbox', SLACK_PROVIDER: 'sandbox', MAIL_PRINT_PROVIDER: 'sandbox', CADASTRE_PROVIDER: 'sandbox' });
   });
 });
 
 describe('config in production (NODE_ENV=production)', () => {
   it('refuses to start until each outside service is chosen, naming every one', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' }, '/srv')).toThrow(
-      /COMPANY_REGISTER: required in production[\s\S]*ADDRESS_PROVIDER: required[\s\S]*BANK_STATEMENT_ANALYSIS: required[\s\S]*BANK_CONNECTION_PROVIDER: required[\s\S]*SCREENING_PROVIDER: required[\s\S]*EMAIL_PROVIDER: required[\s\S]*SMS_PROVIDER: required in production[\s\S]*SLACK_PROVIDER: required in production[\s\S]*MAIL_PRINT_PROVIDER: required in production/,
+      /COMPANY_REGISTER: required in production[\s\S]*ADDRESS_PROVIDER: required[\s\S]*BANK_STATEMENT_ANALYSIS: required[\s\S]*BANK_CONNECTION_PROVIDER: required[\s\S]*SCREENING_PROVIDER: required[\s\S]*EMAIL_PROVIDER: required[\s\S]*SMS_PROVIDER: required in production[\s\S]*SLACK_PROVIDER: required in production[\s\S]*MAIL_PRINT_PROVIDER: required in production[\s\S]*CADASTRE_PROVIDER: required in production/,
     );
     // Each of them alone, too: the others chosen, one missing.
-    for (const name of ['SMS_PROVIDER', 'SLACK_PROVIDER', 'MAIL_PRINT_PROVIDER'] as const) {
+    for (const name of ['SMS_PROVIDER', 'SLACK_PROVIDER', 'MAIL_PRINT_PROVIDER', 'CADASTRE_PROVIDER'] as const) {
       const { [name]: _missing, ...rest } = PRODUCTION_CHOICES;
       expect(() => loadConfig(rest, '/srv'), name).toThrow(new RegExp(`Invalid configuration:\\n  ${name}: required in production \\(choose one of its values; a sandbox only explicitly\\)$`));
     }
@@ -103,6 +122,11 @@ describe('config in production (NODE_ENV=production)', () => {
   it('wants the URL of a real SMS gateway and Slack webhook in production too', () => {
     expect(loadConfig(PRODUCTION_CHOICES, '/srv')).toMatchObject({ SMS_PROVIDER: 'http', SLACK_PROVIDER: 'webhook', MAIL_PRINT_PROVIDER: 'batch' });
     expect(() => loadConfig({ ...PRODUCTION_CHOICES, SMS_GATEWAY_URL: '', SLACK_WEBHOOK_URL: '' }, '/srv')).toThrow(/SMS_GATEWAY_URL: required with SMS_PROVIDER=http[\s\S]*SLACK_WEBHOOK_URL: required with SLACK_PROVIDER=webhook/);
+  });
+  it('wants the WSDP account with the real cadastre in production too', () => {
+    expect(loadConfig(PRODUCTION_CHOICES, '/srv')).toMatchObject({ CADASTRE_PROVIDER: 'wsdp', WSDP_USERNAME: 'WSUVER01' });
+    expect(() => loadConfig({ ...PRODUCTION_CHOICES, WSDP_USERNAME: '', WSDP_PASSWORD: '' }, '/srv')).toThrow(/WSDP_USERNAME: required with CADASTRE_PROVIDER=wsdp[\s\S]*WSDP_PASSWORD: required with CADASTRE_PROVIDER=wsdp/);
+    expect(loadConfig({ ...PRODUCTION_CHOICES, CADASTRE_PROVIDER: 'sandbox', WSDP_USERNAME: '', WSDP_PASSWORD: '' }, '/srv').CADASTRE_PROVIDER).toBe('sandbox');
   });
   it('takes a sandbox when it is chosen explicitly', () => {
     expect(loadConfig({ ...PRODUCTION_CHOICES, SCREENING_PROVIDER: 'sandbox' }, '/srv').SCREENING_PROVIDER).toBe('sandbox');

@@ -22,13 +22,14 @@ const DEVELOPMENT_DEFAULTS: Record<string, string> = {
   SMS_PROVIDER: 'sandbox',
   SLACK_PROVIDER: 'sandbox',
   MAIL_PRINT_PROVIDER: 'sandbox',
+  CADASTRE_PROVIDER: 'sandbox',
   // A made-up account at Komerční banka that passes the checks (payment orders in development).
   LENDER_ACCOUNT: '2001234561/0100',
   LENDER_IBAN: 'CZ4101000000002001234561',
   LENDER_BIC: 'KOMBCZPP',
 };
 /** Outside services a production deployment must choose (a sandbox only by saying so). */
-const PRODUCTION_CHOICES = ['COMPANY_REGISTER', 'ADDRESS_PROVIDER', 'BANK_STATEMENT_ANALYSIS', 'BANK_CONNECTION_PROVIDER', 'SCREENING_PROVIDER', 'EMAIL_PROVIDER', 'SMS_PROVIDER', 'SLACK_PROVIDER', 'MAIL_PRINT_PROVIDER'] as const;
+const PRODUCTION_CHOICES = ['COMPANY_REGISTER', 'ADDRESS_PROVIDER', 'BANK_STATEMENT_ANALYSIS', 'BANK_CONNECTION_PROVIDER', 'SCREENING_PROVIDER', 'EMAIL_PROVIDER', 'SMS_PROVIDER', 'SLACK_PROVIDER', 'MAIL_PRINT_PROVIDER', 'CADASTRE_PROVIDER'] as const;
 const optionalString = z.preprocess(emptyToUndefined, z.string().min(1).optional());
 
 const configSchema = z.object({
@@ -139,6 +140,21 @@ const configSchema = z.object({
   // Paper letters: `batch` writes them into the daily print batch for the post office;
   // `sandbox` keeps them in the outbox.
   MAIL_PRINT_PROVIDER: z.enum(['batch', 'sandbox']),
+  // Cadastre of real estate (title deeds, src/integrations/cadastre): the built-in sandbox, or
+  // ČÚZK's paid web services WSDP (SOAP; WSDP_USERNAME and WSDP_PASSWORD of the lender's account).
+  CADASTRE_PROVIDER: z.enum(['sandbox', 'wsdp']),
+  // Base of the WSDP services ({WSDP_URL}/sestavy, {WSDP_URL}/ciselnik), as ČÚZK's WSDL v2.8 names it.
+  WSDP_URL: z.url().default('https://katastr.cuzk.cz/ws/wsdp/2.8'),
+  // The lender's WSDP account name (required with CADASTRE_PROVIDER=wsdp).
+  WSDP_USERNAME: optionalString,
+  // Its password, a secret: sent only in the WS-Security header, never logged.
+  WSDP_PASSWORD: optionalString,
+  // One price, extract order or codebook call to the cadastre (report polling included) is abandoned after this long.
+  CADASTRE_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  // The collateral watch orders a fresh extract of each watched realty's LV every this many days.
+  CADASTRE_WATCH_INTERVAL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // What one run of the collateral watch may spend on extracts (Kč); 0 orders none.
+  CADASTRE_WATCH_BUDGET: z.coerce.number().int().min(0).default(5_000),
   // The hour (Prague, 0–23) from which the daily collections job sends the notices the close of
   // business prepared and writes the day's print batch (docs/decisions/0048).
   NOTICE_SEND_HOUR: z.coerce.number().int().min(0).max(23).default(9),
@@ -181,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = defau
     .refine((c) => c.EMAIL_PROVIDER !== 'smtp' || c.MAIL_FROM, { path: ['MAIL_FROM'], message: 'required with SMTP_URL (e.g. "Půjčka online <info@example.cz>")' })
     .refine((c) => c.SMS_PROVIDER !== 'http' || c.SMS_GATEWAY_URL, { path: ['SMS_GATEWAY_URL'], message: 'required with SMS_PROVIDER=http' })
     .refine((c) => c.SLACK_PROVIDER !== 'webhook' || c.SLACK_WEBHOOK_URL, { path: ['SLACK_WEBHOOK_URL'], message: 'required with SLACK_PROVIDER=webhook' })
+    .refine((c) => c.CADASTRE_PROVIDER !== 'wsdp' || c.WSDP_USERNAME, { path: ['WSDP_USERNAME'], message: 'required with CADASTRE_PROVIDER=wsdp' })
+    .refine((c) => c.CADASTRE_PROVIDER !== 'wsdp' || c.WSDP_PASSWORD, { path: ['WSDP_PASSWORD'], message: 'required with CADASTRE_PROVIDER=wsdp' })
     .safeParse(withDefaults);
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${production && PRODUCTION_CHOICES.includes(i.path[0] as never) && !env[String(i.path[0])] ? `required in production (choose one of its values; a sandbox only explicitly)` : i.message}`);
   if (parsed.success && production) {

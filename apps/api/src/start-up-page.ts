@@ -33,6 +33,7 @@ const CZECH_STEPS: Record<string, string> = {
   deals: 'obchody',
   payments: 'platby: výpis',
   'close of business': 'uzávěrka dne',
+  realties: 'nemovitosti a listy vlastnictví',
 };
 
 /** "deals 400/1500", "payments: statement 12/37" (the console, readiness); in Czech for the page. */

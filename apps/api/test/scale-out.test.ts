@@ -41,6 +41,7 @@ beforeAll(async () => {
     SMS_PROVIDER: 'sandbox',
     SLACK_PROVIDER: 'sandbox',
     MAIL_PRINT_PROVIDER: 'sandbox',
+    CADASTRE_PROVIDER: 'sandbox',
     LOG_LEVEL: 'warn',
   };
   // Both at once, on an empty database: they must not both migrate.

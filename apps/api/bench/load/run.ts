@@ -156,6 +156,7 @@ function productionEnv(databaseUrl: string, dataDir: string, admin: { email: str
     SMS_PROVIDER: 'sandbox',
     SLACK_PROVIDER: 'sandbox',
     MAIL_PRINT_PROVIDER: 'sandbox',
+    CADASTRE_PROVIDER: 'sandbox',
     PUBLIC_URL: `http://${HOST}`,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,

@@ -41,6 +41,7 @@ export async function startApi(
     SMS_PROVIDER: 'sandbox',
     SLACK_PROVIDER: 'sandbox',
     MAIL_PRINT_PROVIDER: 'sandbox',
+    CADASTRE_PROVIDER: 'sandbox',
     PUBLIC_URL: 'http://bench.local',
     JWT_SECRET: jwtSecret,
     CRM_WEBHOOK_PASSWORD: randomBytes(18).toString('base64url'),

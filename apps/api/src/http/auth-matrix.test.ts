@@ -136,6 +136,15 @@ const MONEY_MOVING: [operation: string, roles: readonly StaffRole[], body?: obje
   ['GET /api/v1/reporting/billing/deal-states-report/', REPORTING],
   ['GET /api/v1/reporting/billing/payment-allocations-report/', REPORTING],
   ['GET /api/v1/reporting/billing/payments-report/', REPORTING],
+  // A title deed's extract is paid for (docs/decisions/0051); purchased properties are the lender's own assets.
+  ['POST /api/v1/title-deeds/download/', ['ADMIN', 'UNDERWRITER', 'COLLECTIONS']],
+  ['POST /api/v1/realties/purchased/', ORIGINATION],
+  ['PUT /api/v1/realties/purchased/1/', ORIGINATION],
+  ['PATCH /api/v1/realties/purchased/1/', ORIGINATION],
+  ['DELETE /api/v1/realties/purchased/1/', ORIGINATION],
+  ['POST /api/v1/collateral-alerts/1/resolve/', ORIGINATION],
+  ['POST /api/v1/realty-group/', ORIGINATION],
+  ['PATCH /api/v1/realty-group/1/estimations/1/', ORIGINATION],
 ];
 
 // Reads of personal data some roles must not see, written out by hand the same way: unmasked

@@ -39,6 +39,7 @@ let fuzzDealId: number;
 /** An application with a draft model, ready for CONTRACT_COMPLETION (the state change). */
 let applicationDealId: number;
 let fuzzAdminId: number;
+let titleDeedOrder: { cadastral_location_code: string; code: string; price: string };
 
 const partnerPerson = { first_name: 'Jana', last_name: 'Nováková', email: 'jana.partner@example.cz', phone: '+420 777 555 111', birth_number: makeBirthNumber(new Date(Date.UTC(1979, 2, 3)), 'F', 321) };
 const partnerLead = { external_id: 'P-1', person: partnerPerson, consent: { given: true, at: '2026-01-15T10:00:00Z' }, loan: { type: 'CONSUMER_LOAN', value: 150_000, installment_value: 4_000 } };
@@ -120,6 +121,13 @@ beforeAll(async () => {
   EXAMPLES['post /api/v1/auth/logout/'] = { refresh: admin.refresh };
   credentials.basic = `Basic ${Buffer.from(`${ctx.deps.config.CRM_WEBHOOK_USER}:${ctx.deps.secrets.crmWebhookPassword}`).toString('base64')}`;
   for (const owner of ApiKeyOwner.values) apiKeys.set(owner, `Api-Key ${(await createApiKey(ctx.deps, testSystem, { owner })).key}`);
+
+  // An LV of the sandbox cadastre and its price, as staff see it before ordering (docs/decisions/0051).
+  const territory = (await ctx.deps.prisma.cadastralLocation.findFirstOrThrow({ orderBy: { code: 'asc' } })).code;
+  const price = await ctx.http().get(`/api/v1/title-deeds/price/?cadastral_location_code=${territory}&code=77`).set('Authorization', credentials.jwt);
+  expect(price.status, price.text).toBe(200);
+  titleDeedOrder = { cadastral_location_code: territory, code: '77', price: price.body.price as string };
+  EXAMPLES['post /api/v1/title-deeds/download/'] = titleDeedOrder;
 
   // The document the app serves is what is walked, not the route table.
   const schema = await ctx.http().get('/api/v1/schema.yaml?format=json');
@@ -346,6 +354,21 @@ async function pathValues(op: Operation): Promise<Record<string, string>> {
     values = item?.dealId ? { dealId: item.dealId, id: item.id } : { id: fuzzDealId, dealId: fuzzDealId };
     // The application form of a deal made from a lead.
     if (sub === 'application_form') values = { id: (await p.deal.findFirstOrThrow({ where: { lead: { applicationForms: { some: {} } } }, orderBy: { id: 'asc' } })).id };
+  } else if (path.startsWith('/api/v1/realties/purchased/')) {
+    // A purchased property (the seed's); deleted: one still being acquired.
+    values = { id: (await p.purchasedProperty.findFirst({ where: op.method === 'delete' ? { state: 'ACQUISITION' } : {}, orderBy: { id: 'desc' } }))?.id ?? 1 };
+  } else if (path.startsWith('/api/v1/realties/')) {
+    values = { id: (await p.realty.findFirst({ orderBy: { id: 'asc' } }))?.id ?? 1 };
+  } else if (path.startsWith('/api/v1/realty-group/')) {
+    // A group of a deal with an estimation (the seed's collateral groups, the estimations the POSTs made).
+    const estimation = await p.realtyEstimation.findFirst({ where: { realtyGroup: { dealId: { not: null } } }, orderBy: { id: 'desc' } });
+    const group = estimation ? { id: estimation.realtyGroupId } : await p.realtyGroup.findFirst({ where: { dealId: { not: null } }, orderBy: { id: 'desc' } });
+    values = path.includes('/estimations/') ? { realtyGroupId: group?.id ?? 1, id: estimation?.id ?? 1 } : { id: group?.id ?? 1, realtyGroupId: group?.id ?? 1 };
+  } else if (path.startsWith('/api/v1/title-deeds/')) {
+    values = { id: (await p.titleDeed.findFirst({ where: { downloadedAt: { not: null } }, orderBy: { id: 'asc' } }))?.id ?? 1 };
+  } else if (path.startsWith('/api/v1/collateral-alerts/')) {
+    // An open alert (the seed's watched realty has one).
+    values = { id: (await p.collateralAlert.findFirst({ where: { resolvedAt: null }, orderBy: { id: 'asc' } }))?.id ?? 1 };
   } else if (path.startsWith('/api/v1/reporting/reports/')) {
     values = { id: (await p.report.findFirst({ where: { state: 'DONE' }, orderBy: { id: 'asc' } }))?.id ?? 1 };
   } else if (/^\/api\/v1\/reporting\/(cncb|repi)\//.test(path)) {
@@ -398,6 +421,8 @@ async function baseRequest(op: Operation): Promise<BaseRequest> {
   const query = op.parameters.filter((x) => x.in === 'query' && x.required).map((x) => [x.name, String(exampleOf(x.schema, x.name))] as [string, string]);
   let body = key in EXAMPLES ? EXAMPLES[key] : op.body ? exampleOf(op.body.schema) : undefined;
   if (op.path === '/api/v1/forms/question/') body = { token: form.token, type: 'SAVE_APPLICATION_OFFER', value: 150_000, installment_value: 4_000 };
+  // The price of a title deed's extract names its LV (a territory and a number, or the cadastre's id).
+  if (op.path === '/api/v1/title-deeds/price/') query.push(['cadastral_location_code', titleDeedOrder.cadastral_location_code], ['code', titleDeedOrder.code]);
   if (op.body?.contentType === 'multipart/form-data' && !(key in EXAMPLES)) body = { category: 'BANK_STATEMENT', file: 'x' };
   return { path: await pathValues(op), query, body, authorization: authorizationFor(op) };
 }

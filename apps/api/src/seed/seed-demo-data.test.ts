@@ -255,6 +255,25 @@ async function checkPayments(ctx: TestContext, seededAt: Date): Promise<void> {
   expect(b.duly_unpaid).toBe(0);
   // Deals that went wrong paid for a while first.
   expect(b.insolvent_paid).toBeGreaterThan(10);
+
+  // The collateral (issue 25): the codebook, realties in their towns' territories, extracts
+  // ordered through the real order, one watched realty whose new distraint the watch found, and
+  // purchased properties in each state.
+  const r = await one<{ territories: number; placed: number; extracts: number; linked: number; alerts: number; distraints: number; states: string[] }>(`
+    SELECT (SELECT count(*) FROM cadastral_locations)::int AS territories,
+           (SELECT count(*) FROM realties WHERE cadastral_area_code IS NOT NULL)::int AS placed,
+           (SELECT count(*) FROM title_deeds WHERE downloaded_at IS NOT NULL AND file_key IS NOT NULL AND data_key IS NOT NULL)::int AS extracts,
+           (SELECT count(*) FROM realties WHERE title_deed_id IS NOT NULL)::int AS linked,
+           (SELECT count(*) FROM collateral_alerts WHERE resolved_at IS NULL)::int AS alerts,
+           (SELECT count(*) FROM collateral_alerts WHERE kind = 'DISTRAINT')::int AS distraints,
+           (SELECT array_agg(DISTINCT state::text ORDER BY state::text) FROM purchased_properties) AS states`);
+  expect(r.territories).toBeGreaterThan(10_000);
+  expect(r.placed).toBeGreaterThan(50);
+  expect(r.extracts).toBeGreaterThanOrEqual(10);
+  expect(r.linked).toBeGreaterThanOrEqual(10);
+  expect(r.distraints).toBe(1);
+  expect(r.alerts).toBeGreaterThanOrEqual(1);
+  expect(r.states).toEqual(['ACQUISITION', 'OWNERSHIP', 'SOLD']);
 }
 
 describe('pnpm prisma db seed', () => {

@@ -9,6 +9,7 @@ import { ensureAdmin } from './ensure-admin.ts';
 import { seedLeads } from './demo-leads.ts';
 import { businessDateOf } from '../domain/dates.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { seedRealties } from './demo-realties.ts';
 import { seedCollectionsHistory } from './demo-collections.ts';
 import { seedDeals } from './demo-deals.ts';
 import { seedPaymentHistory } from './demo-payments.ts';
@@ -36,7 +37,7 @@ export interface SeedOptions {
 }
 
 export interface SeedProgress {
-  step: 'staff' | 'persons' | 'leads' | 'borrowers' | 'deals' | 'payments' | 'close of business';
+  step: 'staff' | 'persons' | 'leads' | 'borrowers' | 'deals' | 'payments' | 'close of business' | 'realties';
   /** Deals made, or statements imported, of `total`. */
   done?: number;
   total?: number;
@@ -156,6 +157,9 @@ export async function seedDemoData(client: PrismaClient, options: SeedOptions): 
       },
     });
   }
+
+  report({ step: 'realties' });
+  await seedRealties(prisma, { now, actor, config: options.config ?? loadConfig({ NODE_ENV: 'test' }), storage: options.storage });
 
   await markSeedCompleted(prisma);
   return {

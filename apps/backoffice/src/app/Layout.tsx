@@ -49,6 +49,8 @@ export function Layout() {
             <NavLink to="/persons">Osoby</NavLink>
             <NavLink to="/deals">Obchody</NavLink>
             <NavLink to="/payments">Platby</NavLink>
+            <NavLink to="/realties">Nemovitosti</NavLink>
+            <NavLink to="/title-deeds">Listy vlastnictví</NavLink>
             {reads && <NavLink to="/collections">Vymáhání</NavLink>}
             {reads && <NavLink to="/notifications">Odeslané zprávy</NavLink>}
             <NavLink to="/close-of-business">Uzávěrka dne</NavLink>

@@ -17,6 +17,8 @@ const admin = () => import('../features/admin');
 const approvals = () => import('../features/approvals');
 const collections = () => import('../features/collections');
 const reports = () => import('../features/reports');
+const realties = () => import('../features/realties');
+const titleDeeds = () => import('../features/title-deeds');
 
 /** Paths are relative to the router basename "/admin/". */
 export const routes: RouteObject[] = [
@@ -47,6 +49,16 @@ export const routes: RouteObject[] = [
       { path: 'collections', errorElement: <RouteError />, lazy: async () => ({ Component: (await collections()).CollectionsQueuePage }) },
       { path: 'notifications', errorElement: <RouteError />, lazy: async () => ({ Component: (await collections()).NotificationsPage }) },
       { path: 'reports', errorElement: <RouteError />, lazy: async () => ({ Component: (await reports()).ReportsPage }) },
+      { path: 'realties', errorElement: <RouteError />, lazy: async () => ({ Component: (await realties()).RealtiesListPage }) },
+      { path: 'realties/purchased', errorElement: <RouteError />, lazy: async () => ({ Component: (await realties()).PurchasedListPage }) },
+      { path: 'realties/purchased/new', errorElement: <RouteError />, lazy: async () => ({ Component: (await realties()).PurchasedCreatePage }) },
+      { path: 'realties/purchased/:id', errorElement: <RouteError />, lazy: async () => ({ Component: (await realties()).PurchasedDetailPage }) },
+      { path: 'realties/:id', errorElement: <RouteError />, lazy: async () => ({ Component: (await realties()).RealtyDetailPage }) },
+      { path: 'realty-groups', errorElement: <RouteError />, lazy: async () => ({ Component: (await realties()).RealtyGroupsListPage }) },
+      { path: 'realty-groups/:id', errorElement: <RouteError />, lazy: async () => ({ Component: (await realties()).RealtyGroupDetailPage }) },
+      { path: 'title-deeds', errorElement: <RouteError />, lazy: async () => ({ Component: (await titleDeeds()).TitleDeedsListPage }) },
+      { path: 'title-deeds/order', errorElement: <RouteError />, lazy: async () => ({ Component: (await titleDeeds()).TitleDeedOrderPage }) },
+      { path: 'title-deeds/:id', errorElement: <RouteError />, lazy: async () => ({ Component: (await titleDeeds()).TitleDeedDetailPage }) },
       { path: 'approvals', errorElement: <RouteError />, lazy: async () => ({ Component: (await approvals()).ApprovalsPage }) },
       { path: 'roles', errorElement: <RouteError />, lazy: async () => ({ Component: (await admin()).RolesPage }) },
       { path: '*', element: <NotFoundPage /> },

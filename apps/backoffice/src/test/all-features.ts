@@ -6,3 +6,5 @@ import '../features/leads';
 import '../features/payments';
 import '../features/persons';
 import '../features/collections';
+import '../features/realties';
+import '../features/title-deeds';

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { realtyMessages, type TitleDeedExtract } from '@lending/contracts';
 import { conflict } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
-import { Prisma } from '../../generated/prisma/client.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
 import { foldForSearch } from '../../integrations/address/normalize.ts';
 import { cadastreFor } from '../../integrations/cadastre/index.ts';
 import { parseExtract } from '../../integrations/cadastre/parse-extract.ts';
-import { storageFor } from '../../integrations/storage/index.ts';
+import { storageFor, type FileStorage } from '../../integrations/storage/index.ts';
 import { askCadastre } from './cadastre-errors.ts';
 
 /** An order of the same LV within this long answers the extract already ordered (a retry, a double click). */
@@ -27,7 +27,7 @@ export interface ObtainedExtract {
  * the LV ordered in the last ten minutes is answered instead (`ordered: false`).
  */
 export async function obtainExtract(
-  deps: Pick<Deps, 'prisma' | 'config' | 'now' | 'logger'>,
+  deps: Pick<Deps, 'prisma' | 'config' | 'now'> & { storage?: FileStorage },
   input: { territoryCode: string; lvNumber: string; externalId?: string; asOf?: Date; orderedById: number | null; reuseRecent: boolean },
 ): Promise<ObtainedExtract> {
   const { territoryCode, lvNumber } = input;
@@ -54,7 +54,7 @@ export async function obtainExtract(
   try {
     const extract = await askCadastre(() => cadastreFor(deps).order({ territoryCode, lvNumber, externalId: input.externalId, asOf: input.asOf }));
     const data = await askCadastre(async () => parseExtract(extract.xml));
-    const storage = storageFor(deps);
+    const storage = deps.storage ?? storageFor(deps);
     const base = `title-deeds/${territoryCode}/${lvNumber}/${id}-${randomUUID()}`;
     await storage.put(`${base}.pdf`, extract.pdf, { contentType: 'application/pdf' });
     await storage.put(`${base}.xml`, extract.xml, { contentType: 'application/xml' });

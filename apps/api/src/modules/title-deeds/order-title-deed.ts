@@ -1,7 +1,7 @@
 import { Prisma } from '../../generated/prisma/client.ts';
 import { realtyMessages, type TitleDeedDetail, type TitleDeedDownloadRequest } from '@lending/contracts';
 import type { StaffActor } from '../../domain/actor.ts';
-import { conflict } from '../../domain/errors.ts';
+import { conflict, invalid } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { getTitleDeed } from './get-title-deed.ts';
@@ -20,6 +20,9 @@ export async function orderTitleDeed(
   input: TitleDeedDownloadRequest,
 ): Promise<{ created: boolean; titleDeed: TitleDeedDetail }> {
   const quote = await quoteTitleDeed(deps, actor, { cadastral_location_code: input.cadastral_location_code, code: input.code, external_id: input.external_id });
+  // WSDP does not say which LV an external id is until the extract is downloaded: the order
+  // claims the LV by its territory and number, so it needs them (the sandbox knows them).
+  if (!quote.cadastral_location_code || !quote.code) throw invalid({ code: [realtyMessages.lvOrExternal] });
   if (!new Prisma.Decimal(quote.price).eq(input.price!)) throw conflict(realtyMessages.priceChanged(quote.price.replace('.', ',')), { price: quote.price });
   const obtained = await obtainExtract(deps, { territoryCode: quote.cadastral_location_code, lvNumber: quote.code, externalId: quote.external_id ?? undefined, orderedById: actor.staffId, reuseRecent: true });
   if (obtained.ordered) {

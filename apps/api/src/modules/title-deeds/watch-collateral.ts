@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { cadastreFor } from '../../integrations/cadastre/index.ts';
 import { escapeSlackText } from '../../integrations/slack/index.ts';
+import type { FileStorage } from '../../integrations/storage/index.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { queueStaffAlert } from '../notifications/queue-staff-alert.ts';
 import { askCadastre } from './cadastre-errors.ts';
@@ -38,7 +39,7 @@ interface DueLv {
  * encumbrance or a change of owner becomes an alert on every serviced deal the realty secures,
  * an entry in the deal's history and a Slack message.
  */
-export async function watchCollateral(deps: Pick<Deps, 'prisma' | 'config' | 'now' | 'logger'>, options: { signal?: AbortSignal } = {}): Promise<WatchResult> {
+export async function watchCollateral(deps: Pick<Deps, 'prisma' | 'config' | 'now' | 'logger'> & { storage?: FileStorage }, options: { signal?: AbortSignal } = {}): Promise<WatchResult> {
   const actor = systemActor('collateral watch');
   const dueBefore = new Date(deps.now().getTime() - deps.config.CADASTRE_WATCH_INTERVAL_DAYS * 86_400_000);
   const due = await deps.prisma.$queryRaw<DueLv[]>`

@@ -28,6 +28,7 @@ const group: RealtyGroup = {
   mortgage: true,
   note: null,
   realties: [{ id: 31, type: 'FLAT', whole_address: 'Husova 12, 602 00 Brno', lv_number: '1234', cadastral_area_name: 'Město Brno' }],
+  ltv: null,
   latest_estimation: { id: 51, realty_group_id: 41, value: '3200000.00', estimated_at: '2025-01-15', estimator: 'Ing. Novák', note: null, created_at: NOW },
   created_at: NOW,
   updated_at: NOW,
