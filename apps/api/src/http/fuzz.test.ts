@@ -40,6 +40,7 @@ let fuzzDealId: number;
 let applicationDealId: number;
 let fuzzAdminId: number;
 let titleDeedOrder: { cadastral_location_code: string; code: string; price: string };
+let titleDeedPair: { id: number; since: number };
 
 const partnerPerson = { first_name: 'Jana', last_name: 'Nováková', email: 'jana.partner@example.cz', phone: '+420 777 555 111', birth_number: makeBirthNumber(new Date(Date.UTC(1979, 2, 3)), 'F', 321) };
 const partnerLead = { external_id: 'P-1', person: partnerPerson, consent: { given: true, at: '2026-01-15T10:00:00Z' }, loan: { type: 'CONSUMER_LOAN', value: 150_000, installment_value: 4_000 } };
@@ -98,6 +99,9 @@ const EXAMPLES: Record<string, unknown> = {
   'post /api/v1/payments/bulk_create_payments/': { payments: [{ bank_reference: 'fuzz-1', date: '2026-01-15', amount: '100.00', variable_symbol: '1234' }] },
   // A payment entered by hand (ADR 0047): a valid counter-account needs its check digits; the same body again answers 200.
   'post /api/v1/payments/': { method: 'CASH', date: '2026-01-15', amount: '100.00', variable_symbol: '1234', counter_account: '19-2000145399/0800', counter_account_name: 'Jana Nováková' },
+  // A purchased property with its realty (the schema's example has a postcode and territory no check passes).
+  'post /api/v1/realties/purchased/': { realty: { type: 'FLAT', street: 'Lipová', house_number: '7', city: 'Brno' }, state: 'ACQUISITION' },
+  'put /api/v1/realties/purchased/{id}/': { realty: { type: 'FLAT', city: 'Brno' }, state: 'ACQUISITION' },
   // A credit-register batch of the last month (docs/decisions/0050; beforeAll closes its last day).
   'post /api/v1/reporting/cncb/batch/': {},
   'post /api/v1/persons/{personId}/deals/': { type: 'CONSUMER_LOAN', value: '150000.00' },
@@ -128,6 +132,11 @@ beforeAll(async () => {
   expect(price.status, price.text).toBe(200);
   titleDeedOrder = { cadastral_location_code: territory, code: '77', price: price.body.price as string };
   EXAMPLES['post /api/v1/title-deeds/download/'] = titleDeedOrder;
+  // Two extracts of one LV to compare (the seed's watched realty: its first extract and the watch's).
+  const [pair] = await ctx.deps.prisma.$queryRaw<{ id: number; since: number }[]>`
+    SELECT max(id)::int AS id, min(id)::int AS since FROM title_deeds WHERE downloaded_at IS NOT NULL
+     GROUP BY cadastral_location_code, lv_number HAVING count(*) > 1 ORDER BY 1 LIMIT 1`;
+  titleDeedPair = pair!;
 
   // The document the app serves is what is walked, not the route table.
   const schema = await ctx.http().get('/api/v1/schema.yaml?format=json');
@@ -364,6 +373,8 @@ async function pathValues(op: Operation): Promise<Record<string, string>> {
     const estimation = await p.realtyEstimation.findFirst({ where: { realtyGroup: { dealId: { not: null } } }, orderBy: { id: 'desc' } });
     const group = estimation ? { id: estimation.realtyGroupId } : await p.realtyGroup.findFirst({ where: { dealId: { not: null } }, orderBy: { id: 'desc' } });
     values = path.includes('/estimations/') ? { realtyGroupId: group?.id ?? 1, id: estimation?.id ?? 1 } : { id: group?.id ?? 1, realtyGroupId: group?.id ?? 1 };
+  } else if (path === '/api/v1/title-deeds/{id}/changes/') {
+    values = { id: titleDeedPair.id };
   } else if (path.startsWith('/api/v1/title-deeds/')) {
     values = { id: (await p.titleDeed.findFirst({ where: { downloadedAt: { not: null } }, orderBy: { id: 'asc' } }))?.id ?? 1 };
   } else if (path.startsWith('/api/v1/collateral-alerts/')) {
@@ -423,6 +434,7 @@ async function baseRequest(op: Operation): Promise<BaseRequest> {
   if (op.path === '/api/v1/forms/question/') body = { token: form.token, type: 'SAVE_APPLICATION_OFFER', value: 150_000, installment_value: 4_000 };
   // The price of a title deed's extract names its LV (a territory and a number, or the cadastre's id).
   if (op.path === '/api/v1/title-deeds/price/') query.push(['cadastral_location_code', titleDeedOrder.cadastral_location_code], ['code', titleDeedOrder.code]);
+  if (op.path === '/api/v1/title-deeds/{id}/changes/') query.splice(0, query.length, ['since', String(titleDeedPair.since)]);
   if (op.body?.contentType === 'multipart/form-data' && !(key in EXAMPLES)) body = { category: 'BANK_STATEMENT', file: 'x' };
   return { path: await pathValues(op), query, body, authorization: authorizationFor(op) };
 }

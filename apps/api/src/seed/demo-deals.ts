@@ -323,7 +323,7 @@ export async function seedDeals(prisma: PrismaClient, input: DemoDealsInput, cou
         type: type === 'LEASE' ? 'FLAT' : faker.helpers.arrayElement(['FLAT', 'FAMILY_HOUSE', 'FAMILY_HOUSE'] as const),
         ...address,
         cadastralAreaName: address.city,
-        lvNumber: String(int(100, 9999)),
+        lvNumber: String(int(100, 4999)),
         floorArea: amount(int(35, 220)),
       },
       group: realtyGroupRequest.parse({ name: type === 'LEASE' ? 'Pronajímaná nemovitost' : 'Zajištění', mortgage: type.startsWith('INVESTMENT_LOAN'), realties: [] }),

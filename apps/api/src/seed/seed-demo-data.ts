@@ -152,7 +152,7 @@ export async function seedDemoData(client: PrismaClient, options: SeedOptions): 
         type: faker.helpers.arrayElement(['FLAT', 'FAMILY_HOUSE'] as const),
         ...addr,
         cadastralAreaName: addr.city,
-        lvNumber: String(faker.number.int({ min: 100, max: 9999 })),
+        lvNumber: String(faker.number.int({ min: 100, max: 4999 })),
         floorArea: money(faker.number.int({ min: 35, max: 180 })),
       },
     });
