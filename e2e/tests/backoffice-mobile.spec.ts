@@ -46,10 +46,22 @@ test('at 390 px every signed-in screen fits the width and has no axe violation',
     ['vymáhání', '/admin/collections'],
     ['odeslané zprávy', '/admin/notifications'],
     ['reporty', '/admin/reports'],
+    ['nemovitosti', '/admin/realties'],
+    ['koupené nemovitosti', '/admin/realties/purchased'],
+    ['skupiny nemovitostí', '/admin/realty-groups'],
+    ['listy vlastnictví', '/admin/title-deeds'],
+    ['objednání výpisu', '/admin/title-deeds/order'],
     ['role a oprávnění', '/admin/roles'],
   ];
   for (const [name, path] of screens) {
     await page.goto(path);
+    problems.push(...(await problemsOf(page, name)));
+  }
+
+  // A realty, a purchased property and a title deed's extract of the demo data.
+  for (const [name, list] of [['detail nemovitosti', '/admin/realties'], ['detail koupené nemovitosti', '/admin/realties/purchased'], ['výpis z listu vlastnictví', '/admin/title-deeds']] as const) {
+    await page.goto(list);
+    await page.locator('main table tbody a').first().click();
     problems.push(...(await problemsOf(page, name)));
   }
 

@@ -149,6 +149,20 @@ async function withE2eDatabase<T>(work: (client: PgClient) => Promise<T>): Promi
   }
 }
 
+/** A flat in a realty group (pledged first) of an active demo deal whose title deed nobody ordered in the last quarter of an hour. */
+export async function pledgedFlatWithoutExtract(): Promise<{ realtyId: number; dealId: number; address: string; lvNumber: string }> {
+  return withE2eDatabase(async (client) => {
+    const { rows } = await client.query<{ realty_id: number; deal_id: number; address: string; lv_number: string }>(`
+      SELECT r.id AS realty_id, g.deal_id, r.whole_address AS address, r.lv_number
+        FROM realties r JOIN realty_group_realties gr ON gr.realty_id = r.id JOIN realty_groups g ON g.id = gr.realty_group_id JOIN deals d ON d.id = g.deal_id
+       WHERE r.type = 'FLAT' AND r.cadastral_area_code IS NOT NULL AND r.lv_number IS NOT NULL AND d.state = 'ACTIVE'
+         AND NOT EXISTS (SELECT 1 FROM title_deeds t WHERE t.cadastral_location_code = r.cadastral_area_code AND t.lv_number = r.lv_number AND t.downloaded_at > now() - interval '15 minutes')
+       ORDER BY g.mortgage DESC, r.title_deed_id NULLS FIRST, r.id LIMIT 1`);
+    const row = rows[0]!;
+    return { realtyId: row.realty_id, dealId: row.deal_id, address: row.address, lvNumber: row.lv_number };
+  });
+}
+
 /** Issues an offer for the lead of a form straight in the database (the portal tests need no staff login). */
 export async function issueOffer(
   token: string,

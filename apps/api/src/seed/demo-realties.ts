@@ -37,7 +37,7 @@ export async function seedRealties(prisma: PrismaClient, input: { now: Date; act
     SELECT DISTINCT ON (r.id) r.id, r.cadastral_area_code AS code, r.lv_number AS lv
       FROM realties r JOIN realty_group_realties gr ON gr.realty_id = r.id JOIN realty_groups g ON g.id = gr.realty_group_id JOIN deals d ON d.id = g.deal_id
      WHERE d.state::text = ANY(${[...SERVICED_DEAL_STATES]}::text[]) AND r.cadastral_area_code IS NOT NULL AND r.type = 'FLAT'
-     ORDER BY r.id LIMIT 13`;
+     ORDER BY r.id LIMIT 9`;
   if (!serviced.length) return;
 
   // The watched flat: its LV becomes one with a distraint that began in the last year (or the
@@ -60,7 +60,7 @@ export async function seedRealties(prisma: PrismaClient, input: { now: Date; act
     await obtainExtract({ ...deps, now: () => at }, { territoryCode: realty.code, lvNumber: realty.lv, asOf: at, orderedById: actor.staffId, reuseRecent: false });
   }
   // The nightly watch within a small budget: the watched flat first (its extract is the oldest).
-  await watchCollateral({ ...deps, config: { ...config, CADASTRE_WATCH_BUDGET: 1000 } });
+  await watchCollateral({ ...deps, config: { ...config, CADASTRE_WATCH_BUDGET: 600 } });
 
   // Purchased properties in each state; the owned ones leased back to their sellers.
   const leasebacks = await prisma.deal.findMany({ where: { type: 'SALE_AND_LEASEBACK', state: { in: [...SERVICED_DEAL_STATES] } }, select: { id: true }, orderBy: { id: 'asc' }, take: 3 });
