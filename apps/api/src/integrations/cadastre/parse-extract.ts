@@ -1,7 +1,6 @@
-import { XMLParser } from 'fast-xml-parser';
 import { canonicalMoney, titleDeedExtract, type EncumbranceType, type TitleDeedExtract } from '@lending/contracts';
 import { CadastreError } from './cadastre-provider.ts';
-import { DECLARATION, decodeXmlEntities, escapeXml, isRecord } from './xml-text.ts';
+import { cadastreXmlParser, DECLARATION, decodeXmlEntities, escapeXml, isRecord } from './xml-text.ts';
 
 // Our XML of a title deed's extract (výpis z listu vlastnictví)
 // =============================================================
@@ -69,24 +68,8 @@ const DRUH_TO_TYPE: Record<string, EncumbranceType> = {
 };
 const TYPE_TO_DRUH = Object.fromEntries(Object.entries(DRUH_TO_TYPE).map(([druh, type]) => [type, druh])) as Record<EncumbranceType, string>;
 
-const LIST_ELEMENTS = new Set(['opravnenySubjekt', 'partner', 'parcela', 'stavba', 'jednotka', 'omezeni']);
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  textNodeName: '#text',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  // Entities are decoded here (the five of XML and character references), never expanded from a DTD.
-  processEntities: false,
-  htmlEntities: false,
-  removeNSPrefix: true,
-  trimValues: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  maxNestedTags: MAX_DEPTH,
-  isArray: (name) => LIST_ELEMENTS.has(name),
-});
+// Entities are decoded by decodeXmlEntities (the five of XML and character references), never expanded from a DTD.
+const parser = cadastreXmlParser({ maxDepth: MAX_DEPTH, lists: ['opravnenySubjekt', 'partner', 'parcela', 'stavba', 'jednotka', 'omezeni'] });
 
 const refuse = (reason: string, detail?: string) => new CadastreError('REFUSED', `Výpis z katastru nelze přečíst: ${reason}`, { detail: detail ?? reason });
 

@@ -1,8 +1,7 @@
-import { XMLParser } from 'fast-xml-parser';
 import { canonicalMoney, realtyMessages } from '@lending/contracts';
 import { CadastreError, type CadastreExtract, type CadastreProvider, type CadastreQuote, type CadastreTerritory, type LvRef } from './cadastre-provider.ts';
 import { parseExtract } from './parse-extract.ts';
-import { DECLARATION, decodeXmlEntities, escapeXml, isRecord } from './xml-text.ts';
+import { cadastreXmlParser, DECLARATION, decodeXmlEntities, escapeXml, isRecord } from './xml-text.ts';
 
 // ČÚZK's "Webové služby dálkového přístupu" (WSDP), written against its published interface
 // (WSDL/XSD v2.8: services `sestavy` and `ciselnik`): SOAP 1.1 document/literal over HTTPS,
@@ -56,21 +55,7 @@ const REUSE_MS = 10 * 60_000;
 const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 const DELETE_TIMEOUT_MS = 5_000;
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  textNodeName: '#text',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: false,
-  htmlEntities: false,
-  removeNSPrefix: true,
-  trimValues: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  maxNestedTags: 64,
-  isArray: (name) => ['report', 'zprava', 'katastralniUzemi', 'obec', 'okres', 'idPodrizeneSestavy'].includes(name),
-});
+const parser = cadastreXmlParser({ maxDepth: 64, lists: ['report', 'zprava', 'katastralniUzemi', 'obec', 'okres', 'idPodrizeneSestavy'] });
 
 const messages = {
   timeout: (ms: number) => `Katastr nemovitostí neodpověděl včas (do ${(ms / 1000).toLocaleString('cs-CZ')} s). Zkuste to prosím za chvíli.`,

@@ -1,3 +1,4 @@
+import { XMLParser } from 'fast-xml-parser';
 // Small XML text helpers shared by the extract's parser and the WSDP client. Both parse with
 // fast-xml-parser's entity processing off (no DTD is ever read, so no entity can expand) and
 // decode the text themselves: the five entities of XML and character references, nothing else.
@@ -5,6 +6,31 @@
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
 /** A DOCTYPE or ENTITY declaration: refused before parsing. */
+/**
+ * A parser of the cadastre's XML as both readers need it: attributes as `@_name`, text as
+ * `#text`, everything a string, namespace prefixes dropped, entities never expanded (DTDs are
+ * refused before parsing; the five of XML and character references are decoded by
+ * decodeXmlEntities), nesting bounded, `lists` always arrays.
+ */
+export function cadastreXmlParser(options: { maxDepth: number; lists: readonly string[] }): XMLParser {
+  const lists = new Set(options.lists);
+  return new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    textNodeName: '#text',
+    parseTagValue: false,
+    parseAttributeValue: false,
+    processEntities: false,
+    htmlEntities: false,
+    removeNSPrefix: true,
+    trimValues: true,
+    ignoreDeclaration: true,
+    ignorePiTags: true,
+    maxNestedTags: options.maxDepth,
+    isArray: (name) => lists.has(name),
+  });
+}
+
 export const DECLARATION = /<!\s*(DOCTYPE|ENTITY)/i;
 
 /** The text with its entities decoded; null when it has an entity XML does not define. */
