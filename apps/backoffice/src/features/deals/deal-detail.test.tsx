@@ -20,6 +20,7 @@ const entry = (overrides: Partial<DealHistoryEvent> & { id: number }): DealHisto
 const dealHistory = [
   entry({ id: 90, action: 'deal.state', details: { state: { from: 'CONTRACT_SIGN', to: 'ACTIVE' }, activation: { deal_model_id: 4, claims_groups: 24, claims: 48 } }, at: '2025-02-15T09:00:00.000Z' }),
   entry({ id: 85, key: 'PAYMENT:31', action: 'payment.booked', entity: 'Payment', entity_id: '31', actor: null, details: { payment_id: 31, direction: 'INCOMING_PAYMENT', amount: '4500.00', date: '2025-02-14', variable_symbol: '2500050117', counter_account_name: 'Jiří Dvořák', statement_id: 2 } }),
+  entry({ id: 86, action: 'deal.collateral_alert', entity: 'CollateralAlert', entity_id: '3', actor: null, details: { deal_id: 501, realty_id: 44, kind: 'DISTRAINT', description: 'Exekuce: Exekuční příkaz k prodeji nemovitosti, 120 EX 4567/25', title_deed_id: 9 } }),
   entry({ id: 84, key: 'BREACH_START:5', action: 'breach.start', entity: 'Breach', entity_id: '5', actor: null, details: { type: 'NON_PAYING', started_on: '2025-02-13' } }),
   entry({ id: 83, action: 'approval.request', entity: 'ApprovalRequest', entity_id: '12', actor: { id: 9, name: 'Lenka Černá' }, details: { deal_id: 501, approval_action: 'CLAIM_CREATE', summary: 'Nová pohledávka: Poplatek, 12 345 Kč, splatná 15. 12. 2026 — obchod #501' } }),
   entry({ id: 80, actor: { id: 7, name: 'Jana Dvořáková' }, details: { value: { from: '200000.00', to: '250000.00' }, abp: { from: false, to: true } } }),
@@ -80,6 +81,8 @@ describe('deal detail', () => {
     expect(within(panel).getByText('Platba připsána k obchodu').closest('tr')?.textContent).toContain('Systém');
     expect(within(panel).getByText('Příchozí platba 4 500 Kč ze dne 14. 2. 2025, VS 2500050117, Jiří Dvořák')).toBeTruthy();
     expect(within(panel).getByText('Neplacení od 13. 2. 2025')).toBeTruthy();
+    // The collateral watch's alert (ADR 0051): what it found on the title deed, by the system.
+    expect(within(panel).getByText('Exekuce: Exekuční příkaz k prodeji nemovitosti, 120 EX 4567/25 (nemovitost č. 44)').closest('tr')?.textContent).toContain('Změna na listu vlastnictví zajištění');
     expect(within(panel).getByText('Nová pohledávka: Nová pohledávka: Poplatek, 12 345 Kč, splatná 15. 12. 2026 — obchod #501')).toBeTruthy();
     expect(within(panel).getByText('Žádost o schválení').closest('tr')?.textContent).toContain('Lenka Černá');
     const historyCall = calls.find((c) => c.path === '/api/v1/deals/501/history/')!;

@@ -56,6 +56,14 @@ const ACTIONS: Record<string, string> = {
   'deal.realty_group.delete': 'Smazání skupiny nemovitostí',
   'deal.realty_group.estimation.create': 'Nový odhad nemovitostí',
   'deal.realty_group.evaluate': 'Vyhodnocení LTV',
+  'deal.realty_group.estimation.update': 'Oprava odhadu nemovitostí',
+  // The collateral watch (ADR 0051): what it found on the title deed, and staff dealing with it.
+  'deal.collateral_alert': 'Změna na listu vlastnictví zajištění',
+  'deal.collateral_alert.resolve': 'Upozornění na zajištění vyřízeno',
+  'realty.purchase.create': 'Nová koupená nemovitost',
+  'realty.purchase.update': 'Úprava koupené nemovitosti',
+  'realty.purchase.state': 'Změna stavu koupené nemovitosti',
+  'realty.purchase.delete': 'Smazání koupené nemovitosti',
   'deal.claims_statement.create': 'Nové vyčíslení',
   'deal.claims_statement.update': 'Úprava vyčíslení',
   'deal.claims_statement.save': 'Uložení vyčíslení',
@@ -140,6 +148,11 @@ function describeChanges(entry: DealHistoryEvent): string[] {
       ...(reason ? [`Důvod: ${reason}`] : []),
       ...(failure ? [`Proč nešlo provést: ${failure}`] : []),
     ];
+  }
+  if (entry.action === 'deal.collateral_alert') {
+    // What the watch found, as the alert says it, with the realty.
+    const { description, realty_id: realty } = changes as { description?: string; realty_id?: number };
+    return [`${description ?? ''}${realty ? ` (nemovitost č. ${realty})` : ''}`];
   }
   return Object.entries(changes as Record<string, unknown>).map(([field, change]) => {
     const label = FIELDS[field] ?? field;
