@@ -2,6 +2,12 @@
 ALTER TABLE "realty_groups" ADD COLUMN     "ltv" DECIMAL(20,2);
 
 -- AlterTable
+ALTER TABLE "realty_group_realties" ADD COLUMN     "ltv" DECIMAL(20,2);
+
+-- CreateIndex
+CREATE INDEX "realty_group_realties_ltv_realty_id_idx" ON "realty_group_realties"("ltv", "realty_id");
+
+-- AlterTable
 ALTER TABLE "cadastral_locations" ADD COLUMN     "sandbox" BOOLEAN NOT NULL DEFAULT false,
 ADD COLUMN     "search_key" TEXT NOT NULL DEFAULT '';
 
@@ -69,6 +75,12 @@ CREATE INDEX "realty_groups_ltv_idx" ON "realty_groups"("ltv");
 -- CreateIndex
 CREATE INDEX "title_deeds_cadastral_location_code_lv_number_downloaded_at_idx" ON "title_deeds"("cadastral_location_code", "lv_number", "downloaded_at");
 
+-- CreateIndex
+CREATE INDEX "title_deeds_downloaded_at_id_idx" ON "title_deeds"("downloaded_at" DESC, "id" DESC);
+
+-- CreateIndex
+CREATE INDEX "realties_lv_number_idx" ON "realties"("lv_number");
+
 -- AddForeignKey
 ALTER TABLE "purchased_properties" ADD CONSTRAINT "purchased_properties_realty_id_fkey" FOREIGN KEY ("realty_id") REFERENCES "realties"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
@@ -91,6 +103,10 @@ ALTER TABLE "collateral_alerts" ADD CONSTRAINT "collateral_alerts_previous_title
 
 -- Searches: the title deeds' and the purchased properties' text, trigram-indexed (ILIKE '%…%').
 CREATE INDEX "title_deeds_search_text_trgm_idx" ON "title_deeds" USING GIN ("search_text" gin_trgm_ops);
-CREATE INDEX "realties_whole_address_trgm_idx" ON "realties" USING GIN (lower("whole_address") gin_trgm_ops);
+-- The realties' search: address and territory folded like the query (lower case, no diacritics;
+-- foldAccentsSql in integrations/address/normalize.ts), kept by PostgreSQL itself for every
+-- writer, trigram-indexed; the LV number arm of the search has its own index above.
+ALTER TABLE "realties" ADD COLUMN "search_key" TEXT GENERATED ALWAYS AS (lower(translate(coalesce("whole_address", '') || ' | ' || coalesce("cadastral_area_name", ''), 'áäčďéěíĺľňóôŕřšťúůýžÁÄČĎÉĚÍĹĽŇÓÔŔŘŠŤÚŮÝŽ', 'aacdeeillnoorrstuuyzaacdeeillnoorrstuuyz'))) STORED;
+CREATE INDEX "realties_search_key_trgm_idx" ON "realties" USING GIN ("search_key" gin_trgm_ops);
 -- The watch and the alerts list look for a deal's open alerts.
 CREATE INDEX "collateral_alerts_open_idx" ON "collateral_alerts" ("deal_id") WHERE "resolved_at" IS NULL;

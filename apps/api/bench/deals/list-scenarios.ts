@@ -1,14 +1,20 @@
+import { DEFAULT_PAGE_SIZE } from '@lending/contracts';
 import type { GeneratedDeals } from './generate-deals.ts';
+import type { GeneratedRealties } from './generate-realties.ts';
+
+/** What the generators made, for the scenarios' paths. */
+export type BenchData = GeneratedDeals & GeneratedRealties;
 
 /**
  * A list call bench:deals times: `path` (with its query) is called one request after another by
  * an ADMIN, after warm-up, and its p50/p95 are printed against the 50 ms p95 target. A function
- * gets the generated data (sample contract numbers, variable symbols, surnames…) and a seeded random.
+ * gets the generated data (sample contract numbers, variable symbols, surnames, secured deals,
+ * extracts…) and a seeded random.
  */
 export interface ListScenario {
   name: string;
-  path: string | ((data: GeneratedDeals, random: () => number) => string);
-  /** A slower path's own target (default: the lists' 50 ms), and fewer requests to measure it. */
+  path: string | ((data: BenchData, random: () => number) => string);
+  /** A path's own target (default: the lists' 50 ms: slower ones, or the picker's 30 ms), and fewer requests to measure a slow one. */
   targetP95Ms?: number;
   runs?: number;
 }
@@ -17,13 +23,23 @@ const pick = <T>(list: readonly T[], random: () => number) => list[Math.floor(ra
 const dealId = (data: GeneratedDeals, random: () => number) => 1 + Math.floor(random() * data.deals);
 const ascii = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 const deals = (query: string) => `/api/v1/deals/${query ? `?${query}` : ''}`;
+const longLvs = (d: BenchData) => {
+  const long = d.extracts.filter((e) => e.lv.length >= 3);
+  return long.length ? long : d.extracts;
+};
+const realties = (query: string) => `/api/v1/realties/${query ? `?${query}` : ''}`;
+const titleDeeds = (query: string) => `/api/v1/title-deeds/?page-size=20${query ? `&${query}` : ''}`;
+const cadastralLocations = (search: string) => `/api/v1/title-deeds/cadastral-locations/?search=${encodeURIComponent(search)}`;
+// The codebook's search backs a picker typed into: its own target.
+const PICKER_TARGET_P95_MS = 30;
 
 // GET /api/v1/deals/ with each filter of backoffice.md §3 (docs/decisions/0022), the default page,
 // a deep page and the orderings staff sort by. The values hit what the generator made: external
 // ids PD-<even id>, contract numbers SML-<7 digits>, variable symbols 1000000000 + 7·id.
 export const listScenarios: ListScenario[] = [
   { name: 'deals: default page', path: deals('') },
-  { name: 'deals: page 500', path: deals('page=500') },
+  // (the last page on a book of fewer than 10,000 deals)
+  { name: 'deals: page 500', path: (d) => deals(`page=${Math.min(500, Math.ceil(d.deals / DEFAULT_PAGE_SIZE))}`) },
   { name: 'deals: abp=true', path: deals('abp=true') },
   { name: 'deals: breach_type=NON_PAYING', path: deals('breach_type=NON_PAYING') },
   { name: 'deals: closed_reason', path: (_, r) => deals(`closed_reason=${pick(['CLOSED_DULY', 'CLOSED_REFINANCED', 'OTHER'], r)}`) },
@@ -63,4 +79,24 @@ export const listScenarios: ListScenario[] = [
   { name: 'collections queue: default page (priority)', path: '/api/v1/collections/queue/', targetP95Ms: 1000, runs: 10 },
   { name: 'collections queue: bucket=91+', path: '/api/v1/collections/queue/?bucket=91%2B', targetP95Ms: 1000, runs: 10 },
   { name: 'collections queue: ordering=-overdue_amount', path: '/api/v1/collections/queue/?ordering=-overdue_amount', targetP95Ms: 1000, runs: 10 },
+  // Realties and title deeds (issue 25 §5; generate-realties.ts): GET /realties/ with each
+  // filter, GET /title-deeds/ as the backoffice pages it, the codebook's search as typed.
+  { name: 'realties: default page', path: realties('') },
+  { name: 'realties: deal (a secured one)', path: (d, r) => realties(`deal=${pick(d.securedDeals, r)}`) },
+  { name: 'realties: type=FLAT', path: realties('type=FLAT') },
+  { name: 'realties: cadastral_area_code (the commonest)', path: (d) => realties(`cadastral_area_code=${d.commonTerritory}`) },
+  { name: 'realties: ltv_min=80', path: realties('ltv_min=80') },
+  { name: 'realties: ltv 60-80, type=FAMILY_HOUSE', path: realties('ltv_min=60&ltv_max=80&type=FAMILY_HOUSE') },
+  { name: 'realties: search street', path: (d, r) => realties(`search=${pick(d.streetFragments, r)}`) },
+  // An LV number of 3 digits or more, as a town's are: a shorter one has no trigram to look up,
+  // so the address arm of the search reads every realty (and matches every house number with it).
+  { name: 'realties: search LV number (3+ digits)', path: (d, r) => realties(`search=${pick(longLvs(d), r).lv}`) },
+  { name: 'title deeds: default page (page-size=20)', path: titleDeeds('') },
+  { name: 'title deeds: cadastral_number', path: (d, r) => titleDeeds(`cadastral_number=${pick(d.extracts, r).code}`) },
+  { name: 'title deeds: lv_number', path: (d, r) => titleDeeds(`lv_number=${pick(d.extracts, r).lv}`) },
+  { name: 'title deeds: search owner surname', path: (d, r) => titleDeeds(`search=${encodeURIComponent(ascii(pick(d.surnames, r)).toLowerCase())}`) },
+  { name: 'cadastral locations: search=brno', path: cadastralLocations('brno'), targetP95Ms: PICKER_TARGET_P95_MS },
+  { name: 'cadastral locations: search=lhota', path: cadastralLocations('lhota'), targetP95Ms: PICKER_TARGET_P95_MS },
+  { name: 'cadastral locations: search=nove mesto', path: cadastralLocations('nove mesto'), targetP95Ms: PICKER_TARGET_P95_MS },
+  { name: 'cadastral locations: search=6001 (code)', path: cadastralLocations('6001'), targetP95Ms: PICKER_TARGET_P95_MS },
 ];

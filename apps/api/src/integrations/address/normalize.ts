@@ -21,3 +21,12 @@ const FOLD_TO = 'aacdeeillnoorrstuuyzaacdeeillnoorrstuuyz';
 export function foldSql(expression: string): string {
   return `btrim(regexp_replace(lower(translate(${expression}, '${FOLD_FROM}', '${FOLD_TO}')), '[^a-z0-9]+', ' ', 'g'))`;
 }
+
+/**
+ * Lower case without diacritics, nothing else changed ("Školní 12/3" → "skolni 12/3"), as the
+ * generated column realties.search_key folds the address (lower(translate(…)) with the table
+ * above; the migration 20261228100000 writes it out).
+ */
+export function foldAccents(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}

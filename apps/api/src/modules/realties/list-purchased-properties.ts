@@ -4,6 +4,7 @@ import { paginate, type ResultPage } from '../../domain/page.ts';
 import type { Deps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { purchaseSelect, toPurchaseViews } from './purchased-property-view.ts';
+import { realtySearch } from './realty-view.ts';
 
 /**
  * GET /realties/purchased/: the lender's own realties, newest first. `active_deal`: whether the
@@ -16,10 +17,9 @@ export async function listPurchasedProperties(deps: Pick<Deps, 'prisma'>, _actor
   if (query.active_deal === true) conditions.push(serviced);
   if (query.active_deal === false) conditions.push(Prisma.sql`(d.id IS NULL OR NOT ${serviced})`);
   if (query.search) {
-    const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // The realty as GET /realties/?search= finds it, or the deal's number.
     const number = /^\d{1,9}$/.test(query.search) ? Number(query.search) : null;
-    conditions.push(Prisma.sql`pp.realty_id IN (SELECT r.id FROM realties r WHERE lower(r.whole_address) LIKE ${like} OR lower(r.cadastral_area_name) LIKE ${like} OR r.lv_number = ${query.search})
-      OR pp.deal_id = ${number}`);
+    conditions.push(Prisma.sql`pp.realty_id IN (SELECT r.id FROM realties r WHERE ${realtySearch(query.search)}) OR pp.deal_id = ${number}`);
   }
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions.map((c) => Prisma.sql`(${c})`), ' AND ')}` : Prisma.empty;
   const from = Prisma.sql`FROM purchased_properties pp LEFT JOIN deals d ON d.id = pp.deal_id ${where}`;

@@ -4,7 +4,7 @@ import { paginate, type ResultPage } from '../../domain/page.ts';
 import type { Deps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { dealCollateral } from '../deals/list-deal-realties.ts';
-import { realtySelect, toRealtyViews, type RealtyRow } from './realty-view.ts';
+import { realtySearch, realtySelect, toRealtyViews, type RealtyRow } from './realty-view.ts';
 
 const columns = { id: 'r.id', type: 'r.type', city: 'r.city', cadastral_area_name: 'r.cadastral_area_name' } as const;
 
@@ -19,14 +19,12 @@ export async function listRealties(deps: Pick<Deps, 'prisma'>, _actor: Actor, qu
   if (query.type) conditions.push(Prisma.sql`r.type = ${query.type}::"RealtyType"`);
   if (query.cadastral_area_code) conditions.push(Prisma.sql`r.cadastral_area_code = ${query.cadastral_area_code}`);
   if (query.ltv_min !== undefined || query.ltv_max !== undefined) {
-    const min = query.ltv_min === undefined ? Prisma.empty : Prisma.sql` AND g.ltv >= ${query.ltv_min}::numeric`;
-    const max = query.ltv_max === undefined ? Prisma.empty : Prisma.sql` AND g.ltv <= ${query.ltv_max}::numeric`;
-    conditions.push(Prisma.sql`r.id IN (SELECT gr.realty_id FROM realty_groups g JOIN realty_group_realties gr ON gr.realty_group_id = g.id WHERE g.ltv IS NOT NULL${min}${max})`);
+    // The group's LTV beside each of its realties (realty_group_realties.ltv): one index range.
+    const min = query.ltv_min === undefined ? Prisma.empty : Prisma.sql` AND gr.ltv >= ${query.ltv_min}::numeric`;
+    const max = query.ltv_max === undefined ? Prisma.empty : Prisma.sql` AND gr.ltv <= ${query.ltv_max}::numeric`;
+    conditions.push(Prisma.sql`r.id IN (SELECT gr.realty_id FROM realty_group_realties gr WHERE gr.ltv IS NOT NULL${min}${max})`);
   }
-  if (query.search) {
-    const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(Prisma.sql`(lower(r.whole_address) LIKE ${like} OR r.lv_number = ${query.search} OR lower(r.cadastral_area_name) LIKE ${like})`);
-  }
+  if (query.search) conditions.push(realtySearch(query.search));
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty;
   const last = query.ordering.at(-1)?.direction ?? 'asc';
   const order = Prisma.raw([...query.ordering.map((o) => `${columns[o.field]} ${o.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`), `r.id ${last === 'asc' ? 'ASC' : 'DESC'}`].join(', '));

@@ -4,6 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { bearer } from '../../../test/fixtures/auth.ts';
 import { addClaim, createDeal } from '../../../test/fixtures/deals.ts';
 import type { Deal, Realty } from '../../generated/prisma/client.ts';
+import { foldAccents } from '../../integrations/address/normalize.ts';
 
 // GET /realties/, the purchased properties and the top-level realty groups (issue 25 §1) on real
 // PostgreSQL and HTTP: the spec's paths and parameters, filters that change the answer, Czech 400s.
@@ -135,10 +136,42 @@ describe('realty groups at the top level: the same groups as under the deal', ()
     expect(ids((await get('realties/?ltv_min=20&ltv_max=80')).body)).toEqual([flat.id, house.id]);
     expect(ids((await get('realties/?search=vinohradsk')).body)).toEqual([otherFlat.id]);
     expect(ids((await get('realties/?search=4401')).body)).toEqual([otherFlat.id]);
+    // Case and diacritics aside, as staff type: "zabovresky" is Žabovřesky, "KUŘIM" Kuřim.
+    expect(ids((await get('realties/?search=zabovresky')).body)).toEqual([flat.id]);
+    expect(ids((await get(`realties/?search=${encodeURIComponent('NA VÝSLUNÍ')}`)).body)).toEqual([house.id]);
+    // One or two digits are an LV number, not a fragment of every address with a 4 in it.
+    expect(ids((await get('realties/?search=88')).body)).toEqual([house.id]);
+    expect(ids((await get('realties/?search=4')).body)).toEqual([]);
     // Praha, then Kuřim (the land before the house: ties by id in the last key's direction).
     expect(ids((await get('realties/?ordering=-city&page_size=2')).body)).toEqual([otherFlat.id, land.id]);
     const one = (await get(`realties/${house.id}/`)).body;
     expect(one.groups).toEqual([{ id: houseGroup, deal_id: deal.id, name: 'Dům', mortgage: false, latest_value: '810000.00', ltv: '80.00' }]);
+  });
+
+  it('each realty of a group carries the group’s LTV (the copy the LTV filter reads), through evaluations and changes of the set', async () => {
+    // Differential: the copy in realty_group_realties against realty_groups.ltv, row by row.
+    const extra = await send('post', 'realty-group/', { deal_id: deal.id, name: 'Vše', realties: [flat.id] });
+    await send('post', `realty-group/${extra.body.id}/estimations/`, { value: '1200000', estimated_at: '2026-11-01' });
+    await send('post', `deals/${deal.id}/realty-groups/${extra.body.id}/evaluate_notification/`);
+    await send('patch', `realty-group/${extra.body.id}/`, { realties: [flat.id, house.id] });
+    const drift = await ctx.deps.prisma.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM realty_group_realties gr JOIN realty_groups g ON g.id = gr.realty_group_id WHERE gr.ltv IS DISTINCT FROM g.ltv`;
+    expect(drift[0]!.n).toBe(0);
+    // 600 000 / 1 200 000 = 50 %: both realties are now in a group of LTV 50.
+    expect(ids((await get('realties/?ltv_min=50&ltv_max=50')).body)).toEqual([flat.id, house.id]);
+    expect((await get(`realty-group/${extra.body.id}/`)).body.ltv).toBe('50.00');
+    await send('patch', `realty-group/${extra.body.id}/`, { realties: [] });
+  });
+
+  it('the generated search key folds as the query does (every Czech letter with a diacritic)', async () => {
+    // Differential: PostgreSQL's generated realties.search_key against foldAccents in JS.
+    const address = 'Příliš žluťoučký kůň úpěl ďábelské ódy, ÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ äĺľôŕ';
+    const realty = await ctx.deps.prisma.realty.create({ data: { type: 'OTHER', wholeAddress: address, cadastralAreaName: 'Štěpánov' } });
+    const { searchKey } = await ctx.deps.prisma.realty.findUniqueOrThrow({ where: { id: realty.id } });
+    expect(searchKey).toBe(`${foldAccents(address)} | ${foldAccents('Štěpánov')}`);
+    expect(searchKey).toBe('prilis zlutoucky kun upel dabelske ody, acdeeinorstuuyz allor | stepanov');
+    expect(ids((await get('realties/?search=KUN UPEL')).body)).toEqual([realty.id]);
+    await ctx.deps.prisma.realty.delete({ where: { id: realty.id } });
   });
 
   it('refuses nonsense filters with Czech messages', async () => {

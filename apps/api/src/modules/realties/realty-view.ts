@@ -1,6 +1,21 @@
 import type { RealtyView } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import { foldAccents } from '../../integrations/address/normalize.ts';
+
+/**
+ * The address or the territory's name containing the text, case and diacritics aside ("skolni"
+ * finds "Školní": `realties.search_key`, which PostgreSQL generates from both with the same
+ * folding, trigram-indexed), or the LV number. A number of one or two digits is an LV number
+ * only: as a fragment of an address it would match a large part of the book (house numbers,
+ * postcodes) and no trigram index can narrow it.
+ */
+export function realtySearch(search: string): Prisma.Sql {
+  const folded = foldAccents(search.trim());
+  if (/^\d{1,2}$/.test(folded) || !folded) return Prisma.sql`r.lv_number = ${search.trim()}`;
+  const like = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return Prisma.sql`(r.search_key LIKE ${like} OR r.lv_number = ${search.trim()})`;
+}
 
 /** A realty row as the realties' list and detail select it (see realtySelect). */
 export interface RealtyRow {

@@ -26,8 +26,9 @@ export async function checkCollateral(tx: Tx, dealId: number, realtyIds: number[
   if (messages.length) throw invalid({ realties: messages });
 }
 
-/** Makes the group's realties exactly `realtyIds`. */
+/** Makes the group's realties exactly `realtyIds`, each carrying the group's LTV (see schema.prisma). */
 export async function setRealties(tx: Tx, groupId: number, realtyIds: number[]): Promise<void> {
   await tx.realtyGroupRealty.deleteMany({ where: { realtyGroupId: groupId, realtyId: { notIn: realtyIds } } });
-  await tx.realtyGroupRealty.createMany({ data: realtyIds.map((realtyId) => ({ realtyGroupId: groupId, realtyId })), skipDuplicates: true });
+  const { ltv } = await tx.realtyGroup.findUniqueOrThrow({ where: { id: groupId }, select: { ltv: true } });
+  await tx.realtyGroupRealty.createMany({ data: realtyIds.map((realtyId) => ({ realtyGroupId: groupId, realtyId, ltv })), skipDuplicates: true });
 }

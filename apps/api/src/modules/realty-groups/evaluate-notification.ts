@@ -44,6 +44,7 @@ export async function evaluateNotification(deps: Pick<Deps, 'prisma' | 'now'>, a
     });
     // The group carries its latest LTV, so that realties can be filtered by it (GET /realties/?ltv_min=).
     await tx.realtyGroup.update({ where: { id: groupId }, data: { ltv: result.ltv } });
+    await tx.realtyGroupRealty.updateMany({ where: { realtyGroupId: groupId }, data: { ltv: result.ltv } });
     // Over the limit: the debtor is told by a notice staff review and send (docs/decisions/0048).
     const noticeGroupId = result.mustNotify ? await queueLtvNotice(tx, { dealId, date: today(deps), reasons: result.reasons.join(' ') }) : null;
     await recordAudit(tx, actor, {
