@@ -23,3 +23,12 @@ export function usePermissions(): (permission: Permission) => boolean {
 export function useMay(permission: Permission): boolean {
   return usePermissions()(permission);
 }
+
+/**
+ * Whether the signed-in role holds `permission`, false while the user is unknown: for actions
+ * that must never flash up for a role that lacks them (ordering a paid title-deed extract).
+ */
+export function useHolds(): (permission: Permission) => boolean {
+  const { data: user } = useCurrentUser();
+  return (permission) => user?.permissions.includes(permission) ?? false;
+}

@@ -1,8 +1,8 @@
-import type { Permission, PurchasedPropertyPatchRequest, PurchasedPropertyRequest, RealtyEstimationPatchRequest, RealtyEstimationRequest } from '@lending/contracts';
+import type { PurchasedPropertyPatchRequest, PurchasedPropertyRequest, RealtyEstimationPatchRequest, RealtyEstimationRequest } from '@lending/contracts';
 import type { Query, ResponseOf } from '@lending/api-client';
 import useSWR, { useSWRConfig } from 'swr';
 import { api, useApi } from '../../shared/api';
-import { useCurrentUser } from '../../shared/current-user';
+export { useHolds } from '../../shared/current-user';
 
 // Realties, purchased properties and realty groups at the top level (issue 25, docs/decisions/0051).
 // Reads are keyed by their URL; a write refetches every list and record of the area by prefix.
@@ -11,14 +11,6 @@ export const REALTIES_PATH = '/api/v1/realties/';
 export const GROUPS_PATH = '/api/v1/realty-group/';
 export const ALERTS_PATH = '/api/v1/collateral-alerts/';
 
-/**
- * Whether the signed-in role holds `permission`; false while the user is unknown, so an action
- * the API would refuse (or one that costs money) never flashes up for a VIEWER.
- */
-export function useHolds(): (permission: Permission) => boolean {
-  const { data: me } = useCurrentUser();
-  return (permission) => me?.permissions.includes(permission) ?? false;
-}
 
 export function useRealtyList(query: Query) {
   return useApi('/api/v1/realties/', { query }, { keepPreviousData: true });

@@ -1,8 +1,8 @@
-import type { Permission, TitleDeedDownloadRequest } from '@lending/contracts';
+import type { TitleDeedDownloadRequest } from '@lending/contracts';
 import { ApiError, type Query } from '@lending/api-client';
 import { useSWRConfig } from 'swr';
 import { api, useApi } from '../../shared/api';
-import { useCurrentUser } from '../../shared/current-user';
+export { useHolds } from '../../shared/current-user';
 
 // Title deeds (listy vlastnictví, issue 25 §4, docs/decisions/0051): the extracts ordered from
 // the cadastre, the price of a new one and its order. The lists page with `page-size` (a
@@ -10,11 +10,6 @@ import { useCurrentUser } from '../../shared/current-user';
 
 export const TITLE_DEEDS_PATH = '/api/v1/title-deeds/';
 
-/** Whether the signed-in role holds `permission`; false while unknown (ordering costs money). */
-export function useHolds(): (permission: Permission) => boolean {
-  const { data: me } = useCurrentUser();
-  return (permission) => me?.permissions.includes(permission) ?? false;
-}
 
 export function useTitleDeedList(query: Query) {
   return useApi('/api/v1/title-deeds/', { query }, { keepPreviousData: true });
