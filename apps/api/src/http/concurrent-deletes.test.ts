@@ -166,6 +166,10 @@ const cases: Record<string, { create: () => Promise<string>; edit?: { method: 'p
       return `/api/v1/deals/${dealId}/claims-statements/${await staffPost(`/api/v1/deals/${dealId}/claims-statements/`, { as_of: '2030-06-30' })}/`;
     },
   },
+  '/api/v1/realties/purchased/:id/': {
+    create: async () => `/api/v1/realties/purchased/${await staffPost('/api/v1/realties/purchased/', { realty: { type: 'FLAT', city: 'Brno' } })}/`,
+    edit: { method: 'patch', body: { note: 'Čeká se na vklad' } },
+  },
   '/api/v1/forms/:token/documents/:id/': {
     create: async () => {
       const form = await createForm(ctx.deps, { state: 'COLLATERAL_INFO' });
