@@ -1,4 +1,5 @@
-import { realtyMessages, type PurchasedPropertyState, type PurchasedPropertyView, type RealtyInput } from '@lending/contracts';
+import { moneyOf, realtyMessages, type PurchasedPropertyState, type PurchasedPropertyView, type RealtyInput } from '@lending/contracts';
+import { fromDbDate } from '../../domain/dates.ts';
 import type { Deps } from '../../deps.ts';
 import { invalid, notFound, type FieldErrors } from '../../domain/errors.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
@@ -89,8 +90,6 @@ export const purchaseSelect = Prisma.sql`
   pp.id, pp.state::text AS state, pp.realty_id, pp.deal_id, d.type::text AS deal_type, d.state::text AS deal_state, pp.purchase_price, pp.purchased_on,
   pp.sale_price, pp.sold_on, pp.note, pp.created_at, pp.updated_at`;
 
-const day = (d: Date | null) => (d === null ? null : d.toISOString().slice(0, 10));
-
 /** Purchased-property rows as the API answers them: with the realty and the deal's debtor. */
 export async function toPurchaseViews(deps: Pick<Deps, 'prisma'>, rows: PurchaseRow[]): Promise<PurchasedPropertyView[]> {
   if (!rows.length) return [];
@@ -102,17 +101,20 @@ export async function toPurchaseViews(deps: Pick<Deps, 'prisma'>, rows: Purchase
     : [];
   const debtorOf = new Map<number, string>();
   for (const p of debtors) if (!debtorOf.has(p.dealId)) debtorOf.set(p.dealId, personName(p.person));
-  return rows.map((r) => {
-    const { groups: _groups, purchased_property_id: _self, ...realty } = { ...toRealtyFields(byId.get(r.realty_id)!), groups: [] };
+  // A property deleted (with its realty) between the two reads is left out, as if read a moment later.
+  return rows.flatMap((r) => {
+    const row = byId.get(r.realty_id);
+    if (!row) return [];
+    const { purchased_property_id: _self, ...realty } = toRealtyFields(row);
     return {
       id: r.id,
       state: r.state,
       realty,
       deal: r.deal_id === null ? null : { id: r.deal_id, type: r.deal_type!, state: r.deal_state!, person_name: debtorOf.get(r.deal_id) ?? null },
-      purchase_price: r.purchase_price === null ? null : r.purchase_price.toFixed(2),
-      purchased_on: day(r.purchased_on),
-      sale_price: r.sale_price === null ? null : r.sale_price.toFixed(2),
-      sold_on: day(r.sold_on),
+      purchase_price: moneyOf(r.purchase_price),
+      purchased_on: r.purchased_on && fromDbDate(r.purchased_on),
+      sale_price: moneyOf(r.sale_price),
+      sold_on: r.sold_on && fromDbDate(r.sold_on),
       note: r.note,
       created_at: r.created_at.toISOString(),
       updated_at: r.updated_at.toISOString(),
@@ -124,5 +126,7 @@ export async function toPurchaseViews(deps: Pick<Deps, 'prisma'>, rows: Purchase
 export async function purchaseView(deps: Pick<Deps, 'prisma'>, id: number): Promise<PurchasedPropertyView> {
   const rows = await deps.prisma.$queryRaw<PurchaseRow[]>`SELECT ${purchaseSelect} FROM purchased_properties pp LEFT JOIN deals d ON d.id = pp.deal_id WHERE pp.id = ${id}`;
   if (!rows.length) throw notFound();
-  return (await toPurchaseViews(deps, rows))[0]!;
+  const [view] = await toPurchaseViews(deps, rows);
+  if (!view) throw notFound();
+  return view;
 }

@@ -1,6 +1,6 @@
-import type { PurchasedPropertyPatchRequest, PurchasedPropertyRequest, PurchasedPropertyState, PurchasedPropertyView } from '@lending/contracts';
+import { moneyOf, type PurchasedPropertyPatchRequest, type PurchasedPropertyRequest, type PurchasedPropertyState, type PurchasedPropertyView } from '@lending/contracts';
 import type { StaffActor } from '../../domain/actor.ts';
-import { dbDate } from '../../domain/dates.ts';
+import { dbDate, fromDbDate } from '../../domain/dates.ts';
 import { notFound } from '../../domain/errors.ts';
 import type { Deps } from '../../deps.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -10,7 +10,6 @@ export type UpdatePurchasedPropertyInput =
   | { id: number; partial: false; changes: PurchasedPropertyRequest }
   | { id: number; partial: true; changes: PurchasedPropertyPatchRequest };
 
-const day = (d: Date | null) => (d === null ? null : d.toISOString().slice(0, 10));
 /** A field after the change: sent (a value or null), else cleared by PUT or kept by PATCH. */
 const after = <T>(sent: T | null | undefined, partial: boolean, current: T | null): T | null => (sent !== undefined ? sent : partial ? current : null);
 
@@ -25,12 +24,13 @@ export async function updatePurchasedProperty(deps: Pick<Deps, 'prisma'>, actor:
     const current = await tx.purchasedProperty.findUnique({ where: { id } });
     if (!current) throw notFound();
     const next = {
-      state: (changes.state ?? (partial ? current.state : 'ACQUISITION')) as PurchasedPropertyState,
+      // PUT always names the state (the body's default is ACQUISITION); PATCH keeps it when not sent.
+      state: (changes.state ?? current.state) as PurchasedPropertyState,
       dealId: after(changes.deal_id, partial, current.dealId),
-      purchasePrice: after(changes.purchase_price, partial, current.purchasePrice?.toFixed(2) ?? null),
-      purchasedOn: after(changes.purchased_on, partial, day(current.purchasedOn)),
-      salePrice: after(changes.sale_price, partial, current.salePrice?.toFixed(2) ?? null),
-      soldOn: after(changes.sold_on, partial, day(current.soldOn)),
+      purchasePrice: after(changes.purchase_price, partial, moneyOf(current.purchasePrice)),
+      purchasedOn: after(changes.purchased_on, partial, current.purchasedOn && fromDbDate(current.purchasedOn)),
+      salePrice: after(changes.sale_price, partial, moneyOf(current.salePrice)),
+      soldOn: after(changes.sold_on, partial, current.soldOn && fromDbDate(current.soldOn)),
     };
     await checkPurchase(tx, current.state, next);
     if (changes.realty) await tx.realty.update({ where: { id: current.realtyId }, data: await realtyData(tx, partial ? changes.realty : { ...clearedRealty, ...changes.realty }) });

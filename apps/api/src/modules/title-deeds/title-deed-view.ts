@@ -1,4 +1,4 @@
-import { titleDeedExtract, type TitleDeedExtract, type TitleDeedListItem } from '@lending/contracts';
+import { moneyOf, titleDeedExtract, type TitleDeedExtract, type TitleDeedListItem } from '@lending/contracts';
 import type { Deps } from '../../deps.ts';
 import type { TitleDeed } from '../../generated/prisma/client.ts';
 import { staffNames } from '../users/staff-names.ts';
@@ -24,7 +24,7 @@ export async function toTitleDeedItems(deps: Pick<Deps, 'prisma'>, rows: Row[]):
       cadastral_location_name: r.cadastralLocation?.name ?? extract?.cadastral_location_name ?? null,
       lv_number: r.lvNumber,
       external_id: r.externalId,
-      price: r.price === null ? null : r.price.toFixed(2),
+      price: moneyOf(r.price),
       provider: r.provider,
       as_of: r.asOf?.toISOString() ?? null,
       downloaded_at: r.downloadedAt?.toISOString() ?? null,
